@@ -1,0 +1,46 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { pgliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type Database = {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  /** Flushes (PGlite: CHECKPOINT) and closes every connection. */
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+// int8 and numeric come back as strings from node-postgres; keep them as strings so that no
+// amount is ever silently rounded through a float. Callers convert with BigInt where needed.
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: pgliteDialect(client) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!client.closed) {
+        await client.query('CHECKPOINT');
+        await client.close();
+      }
+    },
+  };
+};

@@ -1,0 +1,49 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { buildApp } from './http/app';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const start = async () => {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
+  );
+  await migrateToLatest(database.db);
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const seeded = await seedIfEmpty(database.db, { mode: config.KHELA_MODE, brandMerchant: config.MERCHANT, publicUrl });
+
+  const app = await buildApp({
+    config,
+    database,
+    webDist: config.SERVE_WEB ? resolve(config.WEB_DIST ?? join(here, '../../web/dist')) : undefined,
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, mode: config.KHELA_MODE, seeded, startupMs: Date.now() - startedAt },
+    `Khela is serving on http://localhost:${config.PORT}`,
+  );
+};
+
+start().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,5 @@
+export { revealCsPath } from './cs-path';
+export { countryOfIp } from './location';
+export { MEDIA_PREFIX, registerSiteRoutes } from './routes';
+export { createSiteService, type SiteService } from './service';
+export { type SettingKey, type Settings, settingSchemas } from './settings';
