@@ -1,3 +1,5 @@
+export * from './constants';
+export * from './endpoints';
 export * from './envelope';
 export * from './errors';
 export * from './flags';
@@ -6,6 +8,6 @@ export * from './site';
 
 import { siteRoutes } from './site';
 
-/** Every API call of the product, by name. */
+/** Every API call of the product with its schemas, by name (server and OpenAPI). */
 export const routes = { ...siteRoutes };
 export type Routes = typeof routes;

@@ -1,27 +1,20 @@
 import type { z } from 'zod';
-import type { ModId } from './flags';
+import type { Endpoint } from './endpoints';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type { HttpMethod } from './endpoints';
 
-/** One API call: the single source of its path, verb, gate and shapes for server, web and OpenAPI. */
+/** One API call: its endpoint plus the schemas the server validates and OpenAPI documents. */
 export type RouteDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   V extends z.ZodType = z.ZodType,
-> = {
-  method: HttpMethod | readonly HttpMethod[];
-  path: string;
-  /** Whitelabel module that must be on, else `function.not.available`. */
-  modId: ModId | null;
-  /** Needs a session token. */
-  auth: boolean;
+> = Endpoint & {
   summary: string;
   tag: string;
   query?: Q;
   body?: B;
-  /** Schema of `value` inside the envelope; `envelope: false` routes answer the bare value. */
+  /** Schema of `value` inside the envelope (or of the whole answer when `envelope` is false). */
   value: V;
-  envelope?: boolean;
 };
 
 export const defineRoute = <Q extends z.ZodType, B extends z.ZodType, V extends z.ZodType>(

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import {
+  type Language,
+  LANGUAGES,
+  PROMOTION_CATEGORIES,
+} from './constants';
+import { endpoints } from './endpoints';
 import { defineRoute } from './route';
 
-export const LANGUAGES = ['bn', 'en', 'hi'] as const;
 export const language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof language>;
 
-/** The 28 language codes the spec names in texts (display only). */
-export const WIDE_LANGUAGE_LIST = [
-  'CN', 'EN', 'JA', 'TH', 'VI', 'MY', 'ES', 'HI', 'ID', 'KM', 'KO', 'MS', 'PT', 'TA', 'TW', 'TY', 'UR',
-  'PT-BR', 'TR', 'BN', 'AR', 'FA', 'RU', 'KK', 'UZ', 'LO', 'NE', 'FR',
-] as const;
+
 
 export const merchant = z.object({
   code: z.string(),
@@ -55,10 +55,6 @@ export const registerRule = z.object({
   maxLength: z.number().int().min(0),
 });
 export type RegisterRule = z.infer<typeof registerRule>;
-export const REGISTER_RULE_KEYS = [
-  'username', 'password', 'payeeName', 'paymentPassword', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat',
-  'idNumber', 'email', 'mobileNum', 'recommenderId', 'affiliateCode', 'captcha',
-] as const;
 export const registerRules = z.record(z.string(), registerRule);
 export type RegisterRules = z.infer<typeof registerRules>;
 
@@ -137,11 +133,6 @@ export type HelpArticle = {
   children: HelpArticle[];
 };
 
-export const BANNER_GROUPS = [
-  'w_home', 'w_rng', 'w_live', 'w_fish', 'w_pvp', 'w_sports', 'w_esports', 'w_lott', 'w_cockfight',
-  'w_promotion', 'w_shop', 'w_help', 'w_reg',
-] as const;
-export type BannerGroup = (typeof BANNER_GROUPS)[number];
 
 export const banner = z.object({
   bannerId: z.number().int(),
@@ -160,10 +151,6 @@ export type Notice = z.infer<typeof notice>;
 export const popup = notice.extend({ execution: z.enum(['B', 'A', 'F']), imageUrl: z.string().nullable() });
 export type Popup = z.infer<typeof popup>;
 
-export const PROMOTION_CATEGORIES = [
-  'rng_promo', 'live_promo', 'pvp_promo', 'sport_promo', 'fish_promo', 'lotto_promo', 'rebate_promo',
-  'deposit_promo', 'player_rank_rules', 'point_mall', 'app_download', 'new_player', 'other_promo',
-] as const;
 
 export const promotion = z.object({
   id: z.number().int(),
@@ -189,58 +176,40 @@ const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 
 export const siteRoutes = {
   systemStatus: defineRoute({
-    method: 'GET',
-    path: '/wps/system/status',
-    modId: 'COMM3',
-    auth: false,
+    ...endpoints.systemStatus,
     tag: 'system',
     summary: 'Permission: brand, flags, rules, resources, service entries, location, maintenance, region',
     query: z.object({ url: z.string().max(255).optional() }),
     value: systemStatusValue,
   }),
   whitelabel: defineRoute({
-    method: 'GET',
-    path: '/wps/system/whitelabel',
-    modId: 'COMM3',
-    auth: false,
+    ...endpoints.whitelabel,
     tag: 'system',
     summary: 'Whitelabel module tree',
     value: z.array(whitelabelNode),
   }),
   registerSettings: defineRoute({
-    method: 'GET',
-    path: '/wps/system/setting/register',
-    modId: 'REG3',
-    auth: false,
+    ...endpoints.registerSettings,
     tag: 'system',
     summary: 'Registration field rules',
     value: registerRules,
   }),
   domainRoute: defineRoute({
-    method: 'GET',
-    path: '/wps/system/domainRoute',
-    modId: 'COMM3',
-    auth: false,
+    ...endpoints.domainRoute,
     tag: 'system',
     summary: 'Domain list for a device (0 desktop, 3 mobile)',
     query: z.object({ device: z.enum(['0', '3']) }),
     value: z.object({ domainList: z.array(domainRouteItem) }),
   }),
   helpCenter: defineRoute({
-    method: 'GET',
-    path: '/wps/system/helpCenter',
-    modId: 'COMM3',
-    auth: false,
+    ...endpoints.helpCenter,
     tag: 'system',
     summary: 'Help-centre articles in a language',
     query: z.object({ lang: language.optional(), device: z.literal('WEB').optional() }),
     value: z.array(helpArticle),
   }),
   announcements: defineRoute({
-    method: 'GET',
-    path: '/wps/relay/MCSFE_getListAnnouncements',
-    modId: 'COMM3',
-    auth: false,
+    ...endpoints.announcements,
     tag: 'content',
     summary: 'Banners (B), player notices (PL), popups (PU) and promotions (PR)',
     query: z.object({

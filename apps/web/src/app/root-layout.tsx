@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { AppFrame } from '../features/shell/app-frame';
+import { LoadingScreen } from '../features/shell/loading-screen';
+import { MaintenancePage } from '../features/system/maintenance-page';
+import { RegionBlockedPage } from '../features/system/region-blocked-page';
+import { hasSession, useSystemStatus } from '../shared/state/site';
+import { type Frame, OPEN_WHEN_LOGIN_REQUIRED, PAGE_ROUTES } from './route-table';
+
+type Handle = { frame: Frame; page: string };
+
+/** Scroll to the hash target when there is one, else to the top (spec §2). */
+const useScrollOnNavigate = () => {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      // The target may render after lazy content arrives: try again briefly.
+      let tries = 0;
+      const attempt = () => {
+        const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+        if (target) target.scrollIntoView({ block: 'start' });
+        else if (tries++ < 20) window.setTimeout(attempt, 100);
+      };
+      attempt();
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }, [pathname, hash]);
+};
+
+/** Root view by system status: 0 the app, 1 maintenance, 2 region blocked (spec §4). */
+export const RootLayout = () => {
+  const status = useSystemStatus();
+  const location = useLocation();
+  const matches = useMatches();
+  useScrollOnNavigate();
+  const handle = (matches.at(-1)?.handle as Handle | undefined) ?? { frame: PAGE_ROUTES[0]!.frame, page: 'home' };
+
+  if (status.isPending) return <LoadingScreen />;
+  if (status.data?.status === 1) return <MaintenancePage status={status.data} />;
+  if (status.data?.status === 2) return <RegionBlockedPage status={status.data} />;
+
+  if (status.data?.info.brand.loginedToHomePage && !hasSession() && !OPEN_WHEN_LOGIN_REQUIRED.includes(location.pathname)) {
+    return <Navigate to="/login" replace />;
+  }
+
+  return (
+    <AppFrame frame={handle.frame} page={handle.page} status={status.data} statusError={status.error}>
+      <Outlet />
+    </AppFrame>
+  );
+};

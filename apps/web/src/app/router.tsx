@@ -1,0 +1,50 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../features/shell/not-found-page';
+import { RouteError } from '../features/shell/route-error';
+import { withTimeout } from './lazy';
+import { RootLayout } from './root-layout';
+import { PAGE_ROUTES, type PageGroup } from './route-table';
+
+type PageModule = { pages: Record<string, ComponentType> };
+
+/** One import per page group, so the bundler emits one chunk per group (spec §2 lazy groups). */
+const loaders: Record<PageGroup, () => Promise<PageModule>> = {
+  index: () => import('./pages/index'),
+  download: () => import('./pages/download'),
+  Vip: () => import('./pages/Vip'),
+  byIframe: () => import('./pages/byIframe'),
+  egame: () => import('./pages/egame'),
+  elott: () => import('./pages/elott'),
+  fbSports: () => import('./pages/fbSports'),
+  game: () => import('./pages/game'),
+  help: () => import('./pages/help'),
+  joinus: () => import('./pages/joinus'),
+  lottery: () => import('./pages/lottery'),
+  pointMall: () => import('./pages/pointMall'),
+  promo: () => import('./pages/promo'),
+  promoDetail: () => import('./pages/promoDetail'),
+  seamless: () => import('./pages/seamless'),
+  vnlottery: () => import('./pages/vnlottery'),
+};
+
+const pageRoutes: RouteObject[] = PAGE_ROUTES.flatMap((route) =>
+  route.paths.map((path) => ({
+    path,
+    handle: { frame: route.frame, page: route.page },
+    lazy: async () => {
+      const module = await withTimeout(loaders[route.group])();
+      const Component = module.pages[route.page];
+      if (!Component) throw new Error(`page ${route.page} missing from group ${route.group}`);
+      return { Component };
+    },
+  })),
+);
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [...pageRoutes, { path: '*', element: <NotFoundPage />, handle: { frame: PAGE_ROUTES[0]!.frame, page: 'notFound' } }],
+  },
+]);

@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { setApiLanguage } from '../api/client';
+import { LOCAL_KEYS, readLocal, writeLocal } from '../state/storage';
+
+export const SUPPORTED = ['bn', 'en', 'hi'] as const;
+export type Lang = (typeof SUPPORTED)[number];
+export const DEFAULT_LANGUAGE: Lang = 'bn';
+
+/** Locale files are split by feature (namespace) and loaded lazily, one language at a time. */
+export const NAMESPACES = ['common', 'shell', 'help', 'download', 'errors'] as const;
+
+const saved = readLocal(LOCAL_KEYS.language);
+const initial: Lang = (SUPPORTED as readonly string[]).includes(saved ?? '') ? (saved as Lang) : DEFAULT_LANGUAGE;
+
+export const i18nReady = i18next
+  .use(resourcesToBackend((lng: string, ns: string) => import(`../../locales/${lng}/${ns}.json`)))
+  .use(initReactI18next)
+  .init({
+    lng: initial,
+    fallbackLng: false,
+    supportedLngs: [...SUPPORTED],
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true },
+  });
+
+setApiLanguage(initial);
+document.documentElement.lang = initial;
+
+/** Saves the choice, switches the locale and the `Language` header; callers refetch what depends on it. */
+export const changeLanguage = async (language: Lang) => {
+  writeLocal(LOCAL_KEYS.language, language);
+  setApiLanguage(language);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
+};
+
+export { i18next };

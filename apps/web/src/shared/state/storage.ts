@@ -1,0 +1,31 @@
+/** Session storage keys of spec §3. */
+export const SESSION_KEYS = {
+  token: 'token',
+  isAgent: 'isAgent',
+  cpw: 'cpw',
+  merchant: 'merchant',
+  merchantCode: 'merchantCode',
+  platform: 'platform',
+  nickname: 'nickname',
+  account: 'account',
+  customerId: 'customerId',
+  memberLabel: 'memberLabel',
+  wallet: 'wallet',
+} as const;
+
+/** Local storage keys: theme and language survive the browser being closed. */
+export const LOCAL_KEYS = { theme: 'theme', language: 'hisLang' } as const;
+
+const safe = <T>(fn: () => T, fallback: T): T => {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+};
+
+export const readSession = (key: string) => safe(() => window.sessionStorage.getItem(key), null);
+export const writeSession = (key: string, value: string) => safe(() => window.sessionStorage.setItem(key, value), undefined);
+export const removeSession = (key: string) => safe(() => window.sessionStorage.removeItem(key), undefined);
+export const readLocal = (key: string) => safe(() => window.localStorage.getItem(key), null);
+export const writeLocal = (key: string, value: string) => safe(() => window.localStorage.setItem(key, value), undefined);

@@ -1,0 +1,24 @@
+// jsdom lacks these browser APIs; components that use them get inert stand-ins.
+class Observer {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+if (!('ResizeObserver' in globalThis)) Object.assign(globalThis, { ResizeObserver: Observer });
+if (!('IntersectionObserver' in globalThis)) Object.assign(globalThis, { IntersectionObserver: Observer });
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
