@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
+import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -19,9 +20,13 @@ const start = async () => {
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const seeded = await seedIfEmpty(database.db, { mode: config.KHELA_MODE, brandMerchant: config.MERCHANT, publicUrl });
 
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  await redis?.connect();
+
   const app = await buildApp({
     config,
     database,
+    redis,
     webDist: config.SERVE_WEB ? resolve(config.WEB_DIST ?? join(here, '../../web/dist')) : undefined,
   });
 
@@ -30,6 +35,7 @@ const start = async () => {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    redis?.disconnect();
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
