@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Redis } from 'ioredis';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -26,6 +27,8 @@ export type AppDeps = {
   webDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** Present when REDIS_URL is set: shared rate limits and caches between nodes. */
+  redis?: Redis | undefined;
 };
 
 export type App = FastifyInstance & { services: { site: SiteService } };
@@ -106,7 +109,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.selectFrom('site_version').select('version').executeTakeFirstOrThrow();
-    return { status: 'ok', database: database.kind };
+    const redis = deps.redis ? await deps.redis.ping() : null;
+    return { status: 'ok', database: database.kind, redis: redis === null ? 'off' : 'ok' };
   });
 
   registerSiteRoutes(app, gate, site);
@@ -127,7 +131,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !isApiPath(request.url) && !request.url.startsWith('/media/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/media/');
     if (wantsPage && indexHtml) {
       // History-mode fallback: every unknown path is a client route; the SPA shows its own not-found page.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
