@@ -22,3 +22,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// jsdom logs "not implemented" for scrolling; the app scrolls on every navigation.
+window.scrollTo = () => {};
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

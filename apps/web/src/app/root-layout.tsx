@@ -1,17 +1,27 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { NoticePopups } from '../features/notices/notice-popups';
 import { AppFrame } from '../features/shell/app-frame';
 import { LoadingScreen } from '../features/shell/loading-screen';
-import { MaintenancePage } from '../features/system/maintenance-page';
-import { RegionBlockedPage } from '../features/system/region-blocked-page';
 import { hasSession, useSystemStatus } from '../shared/state/site';
+import { ModalHost } from '../shared/ui/modal-host';
+import { MODALS } from './modals';
 import { type Frame, OPEN_WHEN_LOGIN_REQUIRED, PAGE_ROUTES } from './route-table';
 
 type Handle = { frame: Frame; page: string };
 
+// Rarely seen, so kept out of the first download.
+const MaintenancePage = lazy(() =>
+  import('../features/system/maintenance-page').then((module) => ({ default: module.MaintenancePage })),
+);
+const RegionBlockedPage = lazy(() =>
+  import('../features/system/region-blocked-page').then((module) => ({ default: module.RegionBlockedPage })),
+);
+
 /** Scroll to the hash target when there is one, else to the top (spec §2). */
 const useScrollOnNavigate = () => {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger, not an input
   useEffect(() => {
     if (hash) {
       // The target may render after lazy content arrives: try again briefly.
@@ -34,19 +44,43 @@ export const RootLayout = () => {
   const location = useLocation();
   const matches = useMatches();
   useScrollOnNavigate();
-  const handle = (matches.at(-1)?.handle as Handle | undefined) ?? { frame: PAGE_ROUTES[0]!.frame, page: 'home' };
+  const handle = (matches.at(-1)?.handle as Handle | undefined) ?? {
+    frame: PAGE_ROUTES[0]!.frame,
+    page: 'home',
+  };
 
   if (status.isPending) return <LoadingScreen />;
-  if (status.data?.status === 1) return <MaintenancePage status={status.data} />;
-  if (status.data?.status === 2) return <RegionBlockedPage status={status.data} />;
+  if (status.data?.status === 1 || status.data?.status === 2) {
+    const View = status.data.status === 1 ? MaintenancePage : RegionBlockedPage;
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <View status={status.data} />
+      </Suspense>
+    );
+  }
 
-  if (status.data?.info.brand.loginedToHomePage && !hasSession() && !OPEN_WHEN_LOGIN_REQUIRED.includes(location.pathname)) {
+  if (
+    status.data?.info.brand.loginedToHomePage &&
+    !hasSession() &&
+    !OPEN_WHEN_LOGIN_REQUIRED.includes(location.pathname)
+  ) {
     return <Navigate to="/login" replace />;
   }
 
   return (
-    <AppFrame frame={handle.frame} page={handle.page} status={status.data} statusError={status.error}>
-      <Outlet />
-    </AppFrame>
+    <ModalHost components={MODALS}>
+      <AppFrame
+        frame={handle.frame}
+        page={handle.page}
+        status={status.data}
+        statusError={status.error}
+        isPlaceholder={status.isPlaceholderData}
+        onRetry={() => void status.refetch()}
+      >
+        <Outlet />
+      </AppFrame>
+      {/* Popups belong to the site pages, not to the header-less help window (/helpmc). */}
+      {status.data && handle.frame.header !== 'none' ? <NoticePopups /> : null}
+    </ModalHost>
   );
 };

@@ -2,8 +2,22 @@ import type { BannerGroup } from '@khela/contract';
 
 /** The lazily loaded page groups of spec §2; each is one JS chunk named after the group. */
 export type PageGroup =
-  | 'download' | 'Vip' | 'byIframe' | 'egame' | 'elott' | 'fbSports' | 'game' | 'help' | 'index' | 'joinus'
-  | 'lottery' | 'pointMall' | 'promo' | 'promoDetail' | 'seamless' | 'vnlottery';
+  | 'download'
+  | 'Vip'
+  | 'byIframe'
+  | 'egame'
+  | 'elott'
+  | 'fbSports'
+  | 'game'
+  | 'help'
+  | 'index'
+  | 'joinus'
+  | 'lottery'
+  | 'pointMall'
+  | 'promo'
+  | 'promoDetail'
+  | 'seamless'
+  | 'vnlottery';
 
 export type Frame = {
   /** full: header with navigation; noNav: header without navigation; none: no header. */
@@ -42,7 +56,12 @@ export const PAGE_ROUTES: PageRoute[] = [
   { paths: ['/esports'], group: 'game', page: 'esports', frame: full('w_esports') },
   { paths: ['/cockfight'], group: 'game', page: 'cockfight', frame: full('w_cockfight') },
   { paths: ['/elott'], group: 'elott', page: 'elott', frame: full('w_lott') },
-  { paths: ['/lottery'], group: 'lottery', page: 'lottery', frame: full(null, { header: 'noNav', sideMenu: false }) },
+  {
+    paths: ['/lottery'],
+    group: 'lottery',
+    page: 'lottery',
+    frame: full(null, { header: 'noNav', sideMenu: false }),
+  },
   { paths: ['/vnlottery'], group: 'vnlottery', page: 'vnlottery', frame: full(null) },
   { paths: ['/rng'], group: 'egame', page: 'rng', frame: full('w_rng') },
   { paths: ['/pvp'], group: 'egame', page: 'pvp', frame: full('w_pvp') },
@@ -50,13 +69,28 @@ export const PAGE_ROUTES: PageRoute[] = [
   { paths: ['/games/:games'], group: 'egame', page: 'games', frame: full(null) },
   { paths: ['/promotions'], group: 'promo', page: 'promotions', frame: full('w_promotion') },
   { paths: ['/promoDetail'], group: 'promoDetail', page: 'promoDetail', frame: full(null) },
-  { paths: ['/seamless'], group: 'seamless', page: 'seamless', frame: { header: 'noNav', banner: null, footer: false, sideMenu: false } },
+  {
+    paths: ['/seamless'],
+    group: 'seamless',
+    page: 'seamless',
+    frame: { header: 'noNav', banner: null, footer: false, sideMenu: false },
+  },
   { paths: ['/fbsports'], group: 'fbSports', page: 'fbsports', frame: full(null, { sideMenu: false }) },
   { paths: ['/help'], group: 'help', page: 'help', frame: full('w_help') },
-  { paths: ['/helpmc'], group: 'help', page: 'helpmc', frame: { header: 'none', banner: null, footer: false, sideMenu: false } },
+  {
+    paths: ['/helpmc'],
+    group: 'help',
+    page: 'helpmc',
+    frame: { header: 'none', banner: null, footer: false, sideMenu: false },
+  },
   { paths: ['/down', '/download'], group: 'download', page: 'download', frame: full(null) },
   { paths: ['/join'], group: 'joinus', page: 'join', frame: full(null) },
-  { paths: ['/game'], group: 'byIframe', page: 'game', frame: { header: 'full', banner: null, footer: false, sideMenu: false } },
+  {
+    paths: ['/game'],
+    group: 'byIframe',
+    page: 'game',
+    frame: { header: 'full', banner: null, footer: false, sideMenu: false },
+  },
 ];
 
 /** Reachable without a session when the brand's loginedToHomePage switch is on. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { NotFoundPage } from '../features/shell/not-found-page';
+import { LoadingScreen } from '../features/shell/loading-screen';
 import { RouteError } from '../features/shell/route-error';
 import { withTimeout } from './lazy';
 import { RootLayout } from './root-layout';
@@ -41,10 +41,25 @@ const pageRoutes: RouteObject[] = PAGE_ROUTES.flatMap((route) =>
   })),
 );
 
+/** Unknown paths keep the home frame (header, footer, side menu) but no banner above the message. */
+const NOT_FOUND_FRAME = { ...PAGE_ROUTES[0]!.frame, banner: null };
+
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    children: [...pageRoutes, { path: '*', element: <NotFoundPage />, handle: { frame: PAGE_ROUTES[0]!.frame, page: 'notFound' } }],
+    // Shown while the first page's chunk arrives (instead of nothing).
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      ...pageRoutes,
+      {
+        path: '*',
+        handle: { frame: NOT_FOUND_FRAME, page: 'notFound' },
+        lazy: async () => {
+          const module = await withTimeout(() => import('../features/shell/not-found-page'))();
+          return { Component: module.NotFoundPage };
+        },
+      },
+    ],
   },
 ]);
