@@ -1,6 +1,10 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { DownloadPage } from '../../features/download/download-page';
 
-/** Page group `download` (one lazy chunk). */
+/** Page group `download` (one lazy chunk): app download with QR codes and the install guide. */
 export const pages = {
-  download: () => <SectionPage page="download" />,
+  download: () => (
+    <div data-testid="page-download">
+      <DownloadPage />
+    </div>
+  ),
 };

@@ -1,7 +1,15 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { HelpCentre } from '../../features/help/help-centre';
 
-/** Page group `help` (one lazy chunk). */
+/** Page group `help` (one lazy chunk): the help centre, and the same without header for the service window. */
 export const pages = {
-  help: () => <SectionPage page="help" />,
-  helpmc: () => <SectionPage page="helpmc" />,
+  help: () => (
+    <div data-testid="page-help">
+      <HelpCentre />
+    </div>
+  ),
+  helpmc: () => (
+    <div data-testid="page-helpmc">
+      <HelpCentre compact />
+    </div>
+  ),
 };

@@ -1,0 +1,67 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** A Bangladeshi address (the default visitor of every journey, see playwright.config.ts). */
+export const BD_IP = '103.4.145.1';
+/** A United States address; the test server blocks US (BLOCKED_COUNTRIES=US). */
+export const US_IP = '8.8.8.8';
+
+type Options = {
+  /**
+   * The before-login notice popups count as closed earlier in this browser session (the
+   * sessionStorage mark of API-FACTS §4), so they do not cover the page under test. Journeys
+   * about the popups turn this off.
+   */
+  popupsAlreadyClosed: boolean;
+};
+type Fixtures = { pageErrors: string[] };
+
+/**
+ * Every journey fails when the page logs a console error or throws: an automatic fixture collects
+ * both and asserts there were none once the test body is done.
+ */
+export const test = base.extend<Fixtures & Options>({
+  popupsAlreadyClosed: [true, { option: true }],
+  page: async ({ page, popupsAlreadyClosed }, use) => {
+    if (popupsAlreadyClosed) {
+      await page.addInitScript(() => window.sessionStorage.setItem('ANONYMOUS_POPUP', 'closed'));
+    }
+    await use(page);
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error')
+          errors.push(`console.error: ${message.text()} @ ${message.location().url}`);
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Opens a path and waits until the app frame of that page is on screen. */
+export const openPage = async (page: Page, path: string, pageKey: string) => {
+  await page.goto(path);
+  await expect(page.locator(`[data-page="${pageKey}"]`)).toBeVisible();
+};
+
+/** The bottom edge of the sticky site header, or 0 when the page has none. */
+export const headerBottom = async (page: Page) => {
+  const header = page.getByTestId('site-header');
+  if ((await header.count()) === 0) return 0;
+  const box = await header.boundingBox();
+  return box ? box.y + box.height : 0;
+};
+
+/** The notice popup greets the first visit of a session: wait for it and close it. */
+export const closeNoticePopup = async (page: Page) => {
+  const popup = page.getByTestId('notice-popup');
+  await expect(popup).toBeVisible();
+  await page.getByTestId('popup-close').click();
+  await expect(popup).toBeHidden();
+};

@@ -1,0 +1,42 @@
+import { expect, openPage, test } from './fixtures';
+
+test.describe('visitor preferences', () => {
+  test('switching to English translates the site and refetches notices; a reload keeps English', async ({
+    page,
+  }) => {
+    await openPage(page, '/', 'home');
+    const login = page.getByTestId('btn-login');
+    const bangla = ((await login.textContent()) ?? '').trim();
+    expect(bangla).toMatch(/[\u0980-\u09FF]/);
+
+    await page.getByTestId('language-select').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(login).toHaveText(/log ?in|sign ?in/i);
+    await expect(page.getByTestId('notice-bar').getByTestId('notice-item').first()).toContainText(
+      'Welcome to Khela!',
+    );
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('language-select')).toHaveValue('en');
+    await expect(page.getByTestId('btn-login')).toHaveText(/log ?in|sign ?in/i);
+  });
+
+  test('dark mode survives a reload, and so does going back to light', async ({ page }) => {
+    await openPage(page, '/', 'home');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/\bdark\b/);
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(page.locator('[data-page="home"]')).toBeVisible();
+    await expect(html).toHaveClass(/\bdark\b/);
+
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+    await page.reload();
+    await expect(page.locator('[data-page="home"]')).toBeVisible();
+    await expect(html).not.toHaveClass(/\bdark\b/);
+  });
+});

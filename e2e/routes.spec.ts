@@ -1,0 +1,55 @@
+import type { Page } from '@playwright/test';
+import { PAGE_ROUTES, type PageRoute } from '../apps/web/src/app/route-table';
+import { expect, openPage, test } from './fixtures';
+
+/** A concrete address for each route pattern of the route table. */
+const concrete = (path: string) => path.replace(':games', 'slot');
+
+const expectFrame = async (page: Page, route: PageRoute) => {
+  const { header, footer, banner } = route.frame;
+  await expect(page.getByTestId(`page-${route.page}`)).toBeVisible();
+  const siteHeader = page.getByTestId('site-header');
+  if (header === 'none') {
+    await expect(siteHeader).toHaveCount(0);
+  } else {
+    await expect(siteHeader).toBeVisible();
+    await expect(page.getByTestId('main-nav')).toHaveCount(header === 'full' ? 1 : 0);
+  }
+  if (footer) await expect(page.getByTestId('site-footer')).toBeVisible();
+  else await expect(page.getByTestId('site-footer')).toHaveCount(0);
+  if (banner) await expect(page.getByTestId('banner-carousel')).toBeVisible();
+  else await expect(page.getByTestId('banner-carousel')).toHaveCount(0);
+};
+
+/*
+ * Every path and alias loads from scratch (page.goto) and must show its page in its frame without
+ * a console error. Paths run in a few batches that share a browser (warm HTTP cache) to keep the
+ * suite quick; each path is its own step in the report.
+ */
+const BATCHES = 6;
+const batches = Array.from({ length: BATCHES }, (_, n) => PAGE_ROUTES.filter((_, i) => i % BATCHES === n));
+
+test.describe('every route of the route table', () => {
+  for (const [n, routes] of batches.entries()) {
+    const paths = routes.flatMap((r) => r.paths.map(concrete));
+    test(`batch ${n + 1}: ${paths.join(' ')}`, async ({ page }) => {
+      for (const route of routes) {
+        for (const path of route.paths) {
+          const { header, footer, banner } = route.frame;
+          await test.step(`${concrete(path)} → page ${route.page} (header ${header}, footer ${footer}, banner ${banner})`, async () => {
+            await openPage(page, concrete(path), route.page);
+            await expectFrame(page, route);
+          });
+        }
+      }
+    });
+  }
+
+  test('an unknown path shows the translated not-found page inside the frame', async ({ page }) => {
+    await page.goto('/no-such-page/at-all');
+    const notFound = page.getByTestId('not-found-page');
+    await expect(notFound).toBeVisible();
+    await expect(notFound.getByRole('heading')).not.toHaveText('');
+    await expect(notFound.getByRole('link')).toHaveAttribute('href', '/');
+  });
+});
