@@ -1,0 +1,3 @@
+export { registerCatalogueRoutes } from './routes';
+export { foldText, searchTextOf } from './search';
+export { type BrandLanes, type CatalogueService, createCatalogueService } from './service';

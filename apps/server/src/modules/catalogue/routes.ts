@@ -1,0 +1,66 @@
+import { catalogueRoutes, favouriteBody, LANGUAGES, type Language } from '@khela/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors';
+import { type Gate, registerRoute } from '../../http/route';
+import type { CatalogueService } from './service';
+
+/**
+ * The language of a catalogue answer: the call's `language` parameter when the merchant offers
+ * it, else the `Language` header's.
+ */
+const languageOf = (request: FastifyRequest, param: string | undefined): Language => {
+  const wanted = param?.toLowerCase();
+  const found = LANGUAGES.find((l) => l === wanted);
+  return found && request.merchant.languages.includes(found) ? found : request.language;
+};
+
+const memberId = (request: FastifyRequest) => {
+  if (!request.member) throw new AppError('login.not.session');
+  return request.member.id;
+};
+
+/** Game catalogue calls: vendors and lanes, game list, hot games, favourites, recent, winners. */
+export const registerCatalogueRoutes = (app: FastifyInstance, gate: Gate, catalogue: CatalogueService) => {
+  registerRoute(app, gate, catalogueRoutes.gameVendors, async (request) =>
+    catalogue.getVendors(request.merchant.code, languageOf(request, request.query.language)),
+  );
+  registerRoute(app, gate, catalogueRoutes.vassGameType, async (request) =>
+    catalogue.getVendorsByType(request.merchant.code),
+  );
+  registerRoute(app, gate, catalogueRoutes.gameList, async (request) => {
+    const { language, ...filter } = request.query;
+    return catalogue.listGames(request.merchant.code, languageOf(request, language), filter);
+  });
+  registerRoute(app, gate, catalogueRoutes.hotGames, async (request) =>
+    catalogue.hotGames(languageOf(request, request.query.language), request.query.vassalage),
+  );
+  registerRoute(app, gate, catalogueRoutes.hotGamesPost, async (request) => {
+    const params = { ...request.query, ...(request.body ?? {}) };
+    return catalogue.hotGames(languageOf(request, params.language), params.vassalage);
+  });
+  registerRoute(app, gate, catalogueRoutes.favouriteIds, async (request) =>
+    catalogue.favouriteIds(memberId(request)),
+  );
+  registerRoute(app, gate, catalogueRoutes.favouriteList, async (request) =>
+    catalogue.favouriteList(memberId(request), languageOf(request, request.query.language), request.query),
+  );
+  registerRoute(app, gate, catalogueRoutes.addFavourite, async (request) =>
+    catalogue.addFavourite(memberId(request), request.body),
+  );
+  registerRoute(app, gate, catalogueRoutes.removeFavourite, async (request) => {
+    const payload = request.body ?? favouriteBody.safeParse(request.query).data;
+    if (!payload) throw new AppError('validation.failed', { value: { fields: { nodeId: 'required' } } });
+    return catalogue.removeFavourite(memberId(request), payload);
+  });
+  registerRoute(app, gate, catalogueRoutes.recentGames, async (request) =>
+    catalogue.recentGames(memberId(request), languageOf(request, request.query.language), request.query),
+  );
+  registerRoute(app, gate, catalogueRoutes.winnerBoard, async (request) =>
+    catalogue.winnerBoard(
+      request.merchant.code,
+      languageOf(request, request.query.language),
+      request.query.gameCategory,
+      request.query.limitNum,
+    ),
+  );
+};

@@ -1,0 +1,536 @@
+import {
+  FAVOURITE_PAGE_SIZE_MAX,
+  GAME_PAGE_SIZE,
+  GAME_PAGE_SIZE_MAX,
+  type Game,
+  type GameCard,
+  type GameLane,
+  type GameType,
+  type Language,
+  WINNER_BOARD_LIMIT,
+  type WinnerVo,
+} from '@khela/contract';
+import type { Kysely } from 'kysely';
+import type { DB, Localized } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { matchesTokens, queryTokens } from './search';
+import * as store from './store';
+
+/** Extra vendor codes a brand moves out of SPORTS (brand config `esportGames`, `cockfightGames`). */
+export type BrandLanes = { esports: readonly string[]; cockfight: readonly string[] };
+
+type Deps = {
+  db: Kysely<DB>;
+  now?: () => Date;
+  /** How long a cached catalogue may be served before the stored version is checked. */
+  cacheMs?: number;
+  brandLanes?: (merchantCode: string) => BrandLanes;
+};
+
+type VendorRow = Awaited<ReturnType<typeof store.readVendors>>[number];
+type ClassifyRow = Awaited<ReturnType<typeof store.readClassifies>>[number];
+
+type VendorEntry = {
+  row: VendorRow;
+  gameCount: number;
+  classifyKeys: Set<string>;
+  /** Lazily built card per language. */
+  cards: Map<Language, GameCard>;
+};
+
+type GameEntry = {
+  row: store.GameRow;
+  vendor: VendorEntry;
+  minBet: string;
+  wire: Map<Language, Game>;
+};
+
+type Snapshot = {
+  version: number;
+  vendors: VendorEntry[];
+  classifies: ClassifyRow[];
+  games: GameEntry[];
+  byNode: Map<string, GameEntry>;
+  hot: GameEntry[];
+  listCache: Map<string, GameEntry[]>;
+  laneCache: Map<string, GameLane[]>;
+};
+
+export type GameListFilter = {
+  gameType?: GameType | undefined;
+  vassalage?: string | undefined;
+  gameClassify?: string | undefined;
+  gameName?: string | undefined;
+  minBet?: string | undefined;
+  minLineNum?: number | undefined;
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+};
+
+/** Category order of the navigation (spec §2); ESPORTS and COCKFIGHT are placed by the lane rules. */
+const LANE_ORDER: readonly GameType[] = ['RNG', 'ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'PVP'];
+const LIST_CACHE_MAX = 512;
+const WIN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** "0.10" → "0.1", "1.00" → "1": the lobby's min-bet options are written without trailing zeros. */
+export const formatDecimal = (text: string) =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+
+const pick = (text: Localized, language: Language) =>
+  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
+
+const mediaPath = (mediaId: string | null, url: string | null) => (mediaId ? `/media/${mediaId}` : url);
+
+/** A winner's account name as the board shows it: "de***01". */
+export const maskName = (name: string) => {
+  const chars = [...name];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
+  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
+};
+
+/** Clamps a page request: size to 1..max (default 15), page to 1..totalPages (1 when empty). */
+export const clampPage = (
+  count: number,
+  pageNo: number | undefined,
+  pageSize: number | undefined,
+  max: number,
+) => {
+  const size = Math.min(Math.max(pageSize ?? GAME_PAGE_SIZE, 1), max);
+  const totalPages = Math.ceil(count / size);
+  const page = Math.min(Math.max(pageNo ?? 1, 1), Math.max(totalPages, 1));
+  return { size, totalPages, page, offset: (page - 1) * size };
+};
+
+/**
+ * The game catalogue. It is read-mostly, so the whole of it (about 10,000 games) is held in
+ * memory and answered from there; the stored catalogue version is checked at most every
+ * `cacheMs` and a change (an import, an operator edit) reloads it. Favourites, recent plays and
+ * wins are per member and read from the database.
+ */
+export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2000, brandLanes }: Deps) => {
+  let snapshot: Snapshot | null = null;
+  let checkedAt = 0;
+  let loading: Promise<Snapshot> | null = null;
+
+  const load = async (): Promise<Snapshot> => {
+    const [version, vendorRows, classifies, gameRows] = await Promise.all([
+      store.readVersion(db),
+      store.readVendors(db),
+      store.readClassifies(db),
+      store.readGames(db),
+    ]);
+    const vendors = vendorRows
+      .filter((v) => v.enabled)
+      .map((row): VendorEntry => ({ row, gameCount: 0, classifyKeys: new Set(), cards: new Map() }));
+    const vendorByKey = new Map(vendors.map((v) => [`${v.row.code}|${v.row.game_type}`, v]));
+    const games: GameEntry[] = [];
+    for (const row of gameRows) {
+      if (!row.enabled) continue;
+      const vendor = vendorByKey.get(`${row.vendor_code}|${row.game_type}`);
+      if (!vendor) continue;
+      vendor.gameCount += 1;
+      for (const key of row.classify) vendor.classifyKeys.add(key);
+      games.push({ row, vendor, minBet: formatDecimal(row.min_bet), wire: new Map() });
+    }
+    const hot = games
+      .filter((g) => g.row.hot_rank !== null)
+      .sort(
+        (a, b) => (a.row.hot_rank ?? 0) - (b.row.hot_rank ?? 0) || a.row.node_id.localeCompare(b.row.node_id),
+      );
+    return {
+      version,
+      vendors,
+      classifies,
+      games,
+      byNode: new Map(games.map((g) => [g.row.node_id, g])),
+      hot,
+      listCache: new Map(),
+      laneCache: new Map(),
+    };
+  };
+
+  /** Loads the catalogue; call once at start-up so the first request does not wait for it. */
+  const refresh = async () => {
+    loading ??= load().finally(() => {
+      loading = null;
+    });
+    snapshot = await loading;
+    checkedAt = Date.now();
+    return snapshot;
+  };
+
+  const current = async () => {
+    if (!snapshot) return refresh();
+    if (Date.now() - checkedAt > cacheMs) {
+      checkedAt = Date.now();
+      const version = await store.readVersion(db);
+      if (version !== snapshot.version) return refresh();
+    }
+    return snapshot;
+  };
+
+  const extrasOf = (merchantCode: string) => {
+    const lanes = brandLanes?.(merchantCode);
+    return { esports: new Set(lanes?.esports ?? []), cockfight: new Set(lanes?.cockfight ?? []) };
+  };
+
+  /** The lane a vendor's card sits in: its own lane, or a brand's esports/cockfight list, or its type. */
+  const laneOf = (vendor: VendorRow, extras: ReturnType<typeof extrasOf>): GameType => {
+    if (vendor.lane) return vendor.lane;
+    if (vendor.game_type === 'SPORTS') {
+      if (extras.esports.has(vendor.code)) return 'ESPORTS';
+      if (extras.cockfight.has(vendor.code)) return 'COCKFIGHT';
+    }
+    return vendor.game_type;
+  };
+
+  const cardOf = (vendor: VendorEntry, language: Language): GameCard => {
+    let card = vendor.cards.get(language);
+    if (!card) {
+      const v = vendor.row;
+      const icon = mediaPath(v.icon_media_id, v.icon_url);
+      const logo = mediaPath(v.logo_media_id, v.logo_url) ?? icon;
+      card = {
+        vassalage: v.code,
+        vendor: v.code,
+        gameType: v.game_type,
+        displayName: v.display_name,
+        isHot: v.is_hot,
+        accountTypeId: v.account_type_id,
+        accountTypeName: v.account_type_name,
+        isGame: v.is_game,
+        gameCode: v.game_code,
+        defaultPlayType: v.default_play_type,
+        allowDemo: v.allow_demo,
+        gameCount: vendor.gameCount,
+        lagerIcon: logo,
+        smallIcon: icon ?? logo,
+        mobileSmallIcon: icon ?? logo,
+        h5Icon: logo,
+      };
+      vendor.cards.set(language, card);
+    }
+    return card;
+  };
+
+  const gameOf = (entry: GameEntry, language: Language): Game => {
+    let wire = entry.wire.get(language);
+    if (!wire) {
+      const g = entry.row;
+      const name = pick(g.display_name, language);
+      const icon = mediaPath(g.icon_media_id, g.icon_url);
+      const launch = g.launch;
+      wire = {
+        nodeId: g.node_id,
+        gameId: g.game_id,
+        vassalage: g.vendor_code,
+        vendor: g.vendor_code,
+        gameType: g.game_type,
+        displayName: name,
+        gameName: name,
+        showIcon: icon,
+        iconUrl: icon,
+        gameClassify: g.classify,
+        minBet: entry.minBet,
+        minLineNum: g.min_line_num,
+        isHot: g.hot_rank !== null,
+        hotRank: g.hot_rank,
+        isNew: g.is_new,
+        allowDemo: entry.vendor.row.allow_demo,
+        isGame: 'GAME',
+        gameCode: typeof launch.gameCode === 'string' ? launch.gameCode : g.game_id,
+        defaultPlayType: typeof launch.defaultPlayType === 'string' ? launch.defaultPlayType : null,
+      };
+      entry.wire.set(language, wire);
+    }
+    return wire;
+  };
+
+  /**
+   * The navigation lanes (spec §2, §4): categories in the navigation order, only those with
+   * vendors; esports cards split out of SPORTS into ESPORTS (last); cockfight split out of
+   * SPORTS into COCKFIGHT, placed two positions after SPORTS.
+   */
+  const buildLanes = (snap: Snapshot, merchantCode: string, language: Language): GameLane[] => {
+    const extras = extrasOf(merchantCode);
+    const byLane = new Map<GameType, VendorEntry[]>();
+    for (const vendor of snap.vendors) {
+      const lane = laneOf(vendor.row, extras);
+      const list = byLane.get(lane) ?? [];
+      list.push(vendor);
+      byLane.set(lane, list);
+    }
+    const titles: GameType[] = LANE_ORDER.filter((t) => t === 'SPORTS' || byLane.has(t));
+    for (const t of byLane.keys()) {
+      if (!titles.includes(t) && t !== 'ESPORTS' && t !== 'COCKFIGHT') titles.push(t);
+    }
+    if (byLane.has('COCKFIGHT')) titles.splice(titles.indexOf('SPORTS') + 2, 0, 'COCKFIGHT');
+    if (byLane.has('ESPORTS')) titles.push('ESPORTS');
+    const classifyOrder = snap.classifies;
+    return titles
+      .filter((t) => (byLane.get(t)?.length ?? 0) > 0)
+      .map((title) => {
+        const vendors = byLane.get(title) ?? [];
+        const keys = new Set(vendors.map((v) => `${v.row.code}|${v.row.game_type}`));
+        const counts = new Map<string, number>();
+        for (const g of snap.games) {
+          if (!keys.has(`${g.vendor.row.code}|${g.vendor.row.game_type}`)) continue;
+          for (const key of g.row.classify) counts.set(key, (counts.get(key) ?? 0) + 1);
+        }
+        return {
+          title,
+          cards: vendors.map((v) => cardOf(v, language)),
+          gameClassify: classifyOrder
+            .filter((c) => counts.has(c.key))
+            .map((c) => ({
+              key: c.key,
+              displayName: pick(c.display_name, language),
+              gameCount: counts.get(c.key) ?? 0,
+            })),
+        };
+      });
+  };
+
+  const getVendors = async (merchantCode: string, language: Language) => {
+    const snap = await current();
+    const lanesOfBrand = brandLanes?.(merchantCode);
+    const key = `${merchantCode}|${language}|${lanesOfBrand?.esports.join(',') ?? ''}|${lanesOfBrand?.cockfight.join(',') ?? ''}`;
+    let lanes = snap.laneCache.get(key);
+    if (!lanes) {
+      lanes = buildLanes(snap, merchantCode, language);
+      snap.laneCache.set(key, lanes);
+    }
+    return { version: snap.version, data: { lanes } };
+  };
+
+  const getVendorsByType = async (merchantCode: string) => {
+    const snap = await current();
+    const extras = extrasOf(merchantCode);
+    const content: Record<string, Record<string, string[]>> = {};
+    for (const vendor of snap.vendors) {
+      const lane = laneOf(vendor.row, extras);
+      content[lane] ??= {};
+      content[lane][vendor.row.code] = [...vendor.classifyKeys].sort();
+    }
+    return { content };
+  };
+
+  const matching = (snap: Snapshot, merchantCode: string, filter: GameListFilter) => {
+    const tokens = queryTokens(filter.gameName);
+    const lanesOfBrand = brandLanes?.(merchantCode);
+    const key = [
+      merchantCode,
+      lanesOfBrand?.esports.join(',') ?? '',
+      lanesOfBrand?.cockfight.join(',') ?? '',
+      filter.gameType ?? '',
+      filter.vassalage ?? '',
+      filter.gameClassify ?? '',
+      filter.minBet ?? '',
+      filter.minLineNum ?? '',
+      tokens.join(' '),
+    ].join('|');
+    let list = snap.listCache.get(key);
+    if (!list) {
+      const extras = extrasOf(merchantCode);
+      const laneByVendor = new Map<VendorEntry, GameType>();
+      const vendorLane = (v: VendorEntry) => {
+        let lane = laneByVendor.get(v);
+        if (!lane) {
+          lane = laneOf(v.row, extras);
+          laneByVendor.set(v, lane);
+        }
+        return lane;
+      };
+      const vassalage = filter.vassalage?.toUpperCase();
+      list = snap.games.filter(
+        (g) =>
+          (!filter.gameType || vendorLane(g.vendor) === filter.gameType) &&
+          (!vassalage || g.row.vendor_code === vassalage) &&
+          (!filter.gameClassify || g.row.classify.includes(filter.gameClassify)) &&
+          (!filter.minBet || g.minBet === filter.minBet) &&
+          (filter.minLineNum === undefined || g.row.min_line_num === filter.minLineNum) &&
+          (tokens.length === 0 || matchesTokens(g.row.search_text, tokens)),
+      );
+      if (snap.listCache.size >= LIST_CACHE_MAX) snap.listCache.clear();
+      snap.listCache.set(key, list);
+    }
+    return list;
+  };
+
+  /** One page of games; the page is clamped to 1..totalPages and the page used is reported. */
+  const listGames = async (merchantCode: string, language: Language, filter: GameListFilter) => {
+    const snap = await current();
+    const list = matching(snap, merchantCode, filter);
+    const { size, totalPages, page, offset } = clampPage(
+      list.length,
+      filter.pageNo,
+      filter.pageSize,
+      GAME_PAGE_SIZE_MAX,
+    );
+    return {
+      games: list.slice(offset, offset + size).map((g) => gameOf(g, language)),
+      totalPages,
+      totalCount: list.length,
+      pageNo: page,
+      pageSize: size,
+    };
+  };
+
+  const hotGames = async (language: Language, vassalage?: string) => {
+    const snap = await current();
+    const code = vassalage?.toUpperCase();
+    return {
+      list: snap.hot.filter((g) => !code || g.row.vendor_code === code).map((g) => gameOf(g, language)),
+    };
+  };
+
+  /** The game a favourite payload names: it must exist, and vendor and type must be its own. */
+  const findGame = (snap: Snapshot, nodeId: string, vendor: string, gameType: GameType) => {
+    const entry = snap.byNode.get(nodeId);
+    const v = entry?.vendor.row;
+    if (!entry || !v || v.code !== vendor.toUpperCase()) throw new AppError('not.found');
+    if (gameType !== v.game_type && gameType !== v.lane) throw new AppError('not.found');
+    return entry;
+  };
+
+  const favouriteIds = async (memberId: number) => {
+    const snap = await current();
+    const rows = await store.readFavourites(db, memberId);
+    return rows.filter((r) => snap.byNode.has(r.node_id)).map((r) => r.node_id);
+  };
+
+  const addFavourite = async (
+    memberId: number,
+    body: { nodeId: string; vendor: string; gameType: GameType },
+  ) => {
+    const snap = await current();
+    const entry = findGame(snap, body.nodeId, body.vendor, body.gameType);
+    await store.addFavourite(db, memberId, entry.row.node_id, now());
+    return favouriteIds(memberId);
+  };
+
+  const removeFavourite = async (memberId: number, body: { nodeId: string }) => {
+    await store.removeFavourite(db, memberId, body.nodeId);
+    return favouriteIds(memberId);
+  };
+
+  const favouriteList = async (
+    memberId: number,
+    language: Language,
+    filter: { gameType?: GameType | undefined; pageNo?: number | undefined; pageSize?: number | undefined },
+  ) => {
+    const snap = await current();
+    const rows = await store.readFavourites(db, memberId);
+    const entries = rows
+      .map((r) => snap.byNode.get(r.node_id))
+      .filter((g): g is GameEntry => g !== undefined)
+      .filter(
+        (g) =>
+          !filter.gameType || g.row.game_type === filter.gameType || g.vendor.row.lane === filter.gameType,
+      );
+    const { size, totalPages, page, offset } = clampPage(
+      entries.length,
+      filter.pageNo,
+      filter.pageSize,
+      FAVOURITE_PAGE_SIZE_MAX,
+    );
+    return {
+      content: entries.slice(offset, offset + size).map((g) => gameOf(g, language)),
+      pageNum: page,
+      totalPages,
+      totalCount: entries.length,
+    };
+  };
+
+  const recentGames = async (
+    memberId: number,
+    language: Language,
+    filter: { vassalage?: string | undefined; pageNo?: number | undefined; pageSize?: number | undefined },
+  ) => {
+    const snap = await current();
+    const code = filter.vassalage?.toUpperCase();
+    const rows = await store.readRecent(db, memberId);
+    const entries = rows
+      .map((r) => ({ entry: snap.byNode.get(r.node_id), at: r.last_played_at }))
+      .filter((r): r is { entry: GameEntry; at: Date } => r.entry !== undefined)
+      .filter((r) => !code || r.entry.row.vendor_code === code);
+    const { size, totalPages, page, offset } = clampPage(
+      entries.length,
+      filter.pageNo,
+      filter.pageSize,
+      GAME_PAGE_SIZE_MAX,
+    );
+    return {
+      list: entries
+        .slice(offset, offset + size)
+        .map((r) => ({ ...gameOf(r.entry, language), lastPlayedAt: r.at.getTime() })),
+      totalPages,
+      totalCount: entries.length,
+      pageNo: page,
+    };
+  };
+
+  /** Records that a member opened a game (for the recent list); the game launch calls this. */
+  const recordPlay = async (memberId: number, nodeId: string) => {
+    const snap = await current();
+    if (!snap.byNode.has(nodeId)) throw new AppError('not.found');
+    await store.recordPlay(db, memberId, nodeId, now());
+  };
+
+  /** The biggest real wins of settled rounds in the last 7 days; empty until rounds are played. */
+  const winnerBoard = async (merchantCode: string, language: Language, category: string, limit: number) => {
+    const snap = await current();
+    const rows = await store.readWins(
+      db,
+      merchantCode,
+      new Date(now().getTime() - WIN_WINDOW_MS),
+      Math.min(Math.max(limit, 1), WINNER_BOARD_LIMIT),
+      category,
+    );
+    const list: { vo: WinnerVo }[] = [];
+    for (const row of rows) {
+      const entry = snap.byNode.get(row.node_id);
+      if (!entry) continue;
+      const game = gameOf(entry, language);
+      list.push({
+        vo: {
+          customerName: maskName(row.username),
+          winAmount: formatDecimal(row.win_amount),
+          gameName: game.displayName,
+          nodeId: game.nodeId,
+          gameType: game.gameType,
+          vendor: game.vendor,
+          vassalage: game.vassalage,
+          iconUrl: game.iconUrl,
+          winTime: row.won_at.getTime(),
+        },
+      });
+    }
+    return { list };
+  };
+
+  /** Counts of the loaded catalogue (enabled vendors and games). */
+  const stats = async () => {
+    const snap = await current();
+    return { version: snap.version, vendors: snap.vendors.length, games: snap.games.length };
+  };
+
+  return {
+    refresh,
+    getVendors,
+    getVendorsByType,
+    listGames,
+    hotGames,
+    favouriteIds,
+    addFavourite,
+    removeFavourite,
+    favouriteList,
+    recentGames,
+    recordPlay,
+    winnerBoard,
+    stats,
+  };
+};
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
