@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { createPasswordHasher } from '../../modules/identity/passwords';
+import { insertMember } from '../../modules/identity/store';
+import type { DB, MemberType } from '../schema';
+
+type DemoAccount = {
+  username: string;
+  password: string;
+  type: MemberType;
+  /** E.164; the mobile-registered member's username is the national number. */
+  mobile?: string;
+  upline?: string;
+  /** An agent's own affiliate (invitation) code. */
+  agentCode?: string;
+};
+
+/** The demo accounts of each merchant (printed in the README). Every password is public: demo only. */
+export const demoAccounts = (merchantCode: string): DemoAccount[] => {
+  const mobile = merchantCode === 'khelain' ? '+919812345678' : '+8801712345678';
+  return [
+    { username: 'demo01', password: 'Demo1234', type: 0 },
+    {
+      username: mobile.replace(merchantCode === 'khelain' ? '+91' : '+880', ''),
+      password: 'Demo1234',
+      type: 0,
+      mobile,
+    },
+    { username: 'agent01', password: 'Agent1234', type: 1, agentCode: 'AGENT01' },
+    { username: 'team01', password: 'Demo1234', type: 0, upline: 'agent01' },
+    { username: 'team02', password: 'Demo1234', type: 0, upline: 'agent01' },
+    { username: 'team03', password: 'Demo1234', type: 0, upline: 'agent01' },
+  ];
+};
+
+/**
+ * Creates the demo accounts of every merchant. Refused outside demo mode: public passwords must
+ * never reach a production database.
+ */
+export const seedDemoAccounts = async (
+  db: Kysely<DB>,
+  merchantCodes: string[],
+  mode: 'demo' | 'production',
+  now = new Date(),
+) => {
+  if (mode !== 'demo') throw new Error('demo accounts are seeded in demo mode only');
+  const hasher = createPasswordHasher();
+  for (const merchantCode of merchantCodes) {
+    const ids = new Map<string, number>();
+    for (const account of demoAccounts(merchantCode)) {
+      const member = await insertMember(db, {
+        merchantCode,
+        username: account.username,
+        mobile: account.mobile ?? null,
+        email: null,
+        passwordHash: await hasher.hash(account.password),
+        type: account.type,
+        uplineId: account.upline ? (ids.get(account.upline) ?? null) : null,
+        nickname: account.username,
+        agentCode: account.agentCode ?? null,
+        now,
+        // Marked as already signed in once, so the demo does not force a first-login password change.
+        lastLoginAt: now,
+      });
+      ids.set(account.username, member.id);
+    }
+  }
+};

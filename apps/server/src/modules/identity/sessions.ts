@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { MemberType } from '../../db/schema';
+
+/** A session ends 30 minutes after its last use... */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** ...and 24 hours after it began, however busy. */
+export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so a busy session costs one write a minute. */
+export const SESSION_TOUCH_MS = 60 * 1000;
+
+/** The signed-in member a guarded route sees as `request.member`. */
+export type AuthMember = {
+  id: number;
+  merchantCode: string;
+  username: string;
+  nickname: string;
+  type: MemberType;
+  mobile: string | null;
+  createdAt: Date;
+  passwordChangedAt: Date;
+  mustChangePassword: boolean;
+};
+
+/** The session a guarded route runs in (`request.session`): its hash, never the raw token. */
+export type AuthSession = { tokenHash: string; createdAt: Date; rememberFamily: string | null };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guard on routes with `auth: true` (and `'optional'` when a token came). */
+    member?: AuthMember;
+    authSession?: AuthSession;
+  }
+}
+
+/** 256 random bits from the OS CSPRNG, base64url: 43 characters. */
+export const newSessionToken = () => randomBytes(32).toString('base64url');
+
+/** What the database keeps: the hex SHA-256 of the raw token. */
+export const hashSessionToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Remember-me tokens last this long from the login that asked for them (rotation keeps the end). */
+export const REMEMBER_MS = 24 * 60 * 60 * 1000;
+
+/** Tokens we issue look like this; anything else is refused before touching the database. */
+export const isWellFormedToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+export type SessionTimes = { createdAt: Date; lastSeenAt: Date; expiresAt: Date; revokedAt: Date | null };
+
+/** Is the session still usable at `now`? Revoked, idle over 30 min and past 24 h all end it. */
+export const isSessionLive = (s: SessionTimes, now: Date) =>
+  s.revokedAt === null &&
+  now.getTime() < s.expiresAt.getTime() &&
+  now.getTime() - s.lastSeenAt.getTime() < SESSION_IDLE_MS;

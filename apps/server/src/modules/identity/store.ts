@@ -1,0 +1,525 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { DB, IdentityAuditEvent, MemberTable, MemberType, VerificationPurpose } from '../../db/schema';
+
+/** Queries of the identity module. Each takes the Kysely handle (or transaction) it runs on. */
+
+export type MemberRow = Selectable<MemberTable>;
+
+export type NewMember = {
+  merchantCode: string;
+  username: string;
+  mobile: string | null;
+  email: string | null;
+  passwordHash: string | null;
+  type: MemberType;
+  uplineId: number | null;
+  nickname: string;
+  now: Date;
+  lastLoginAt: Date | null;
+  mustChangePassword?: boolean;
+  payeeName?: string | null;
+  qq?: string | null;
+  line?: string | null;
+  whatsapp?: string | null;
+  facebook?: string | null;
+  wechat?: string | null;
+  idNumber?: string | null;
+  recommenderId?: string | null;
+  affiliateCode?: string | null;
+  referralCode?: string | null;
+  paymentPasswordHash?: string | null;
+  registerIp?: string | null;
+  registerDomain?: string | null;
+  agentCode?: string | null;
+};
+
+export const insertMember = (db: Kysely<DB>, m: NewMember) =>
+  db
+    .insertInto('member')
+    .values({
+      merchant_code: m.merchantCode,
+      username: m.username,
+      mobile: m.mobile,
+      email: m.email,
+      password_hash: m.passwordHash,
+      type: m.type,
+      upline_id: m.uplineId,
+      nickname: m.nickname,
+      password_changed_at: m.now,
+      must_change_password: m.mustChangePassword ?? false,
+      created_at: m.now,
+      last_login_at: m.lastLoginAt,
+      payee_name: m.payeeName ?? null,
+      qq: m.qq ?? null,
+      line: m.line ?? null,
+      whatsapp: m.whatsapp ?? null,
+      facebook: m.facebook ?? null,
+      wechat: m.wechat ?? null,
+      id_number: m.idNumber ?? null,
+      recommender_id: m.recommenderId ?? null,
+      affiliate_code: m.affiliateCode ?? null,
+      referral_code: m.referralCode ?? null,
+      payment_password_hash: m.paymentPasswordHash ?? null,
+      register_ip: m.registerIp ?? null,
+      register_domain: m.registerDomain ?? null,
+      agent_code: m.agentCode ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Case-insensitive, per merchant (the unique index is on lower(username)). */
+export const findMemberByUsername = (db: Kysely<DB>, merchantCode: string, username: string) =>
+  db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+
+export const findMemberByMobile = (db: Kysely<DB>, merchantCode: string, e164: string) =>
+  db
+    .selectFrom('member')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where('mobile', '=', e164)
+    .executeTakeFirst();
+
+export const findMemberById = (db: Kysely<DB>, id: number) =>
+  db.selectFrom('member').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const setLastLogin = (db: Kysely<DB>, memberId: number, at: Date) =>
+  db.updateTable('member').set({ last_login_at: at }).where('id', '=', memberId).execute();
+
+export const setPassword = (db: Kysely<DB>, memberId: number, passwordHash: string, at: Date) =>
+  db
+    .updateTable('member')
+    .set({ password_hash: passwordHash, password_changed_at: at, must_change_password: false })
+    .where('id', '=', memberId)
+    .execute();
+
+export const setStatus = (db: Kysely<DB>, memberId: number, status: 'active' | 'locked') =>
+  db.updateTable('member').set({ status }).where('id', '=', memberId).execute();
+
+// Sessions
+
+export const insertSession = (
+  db: Kysely<DB>,
+  s: {
+    tokenHash: string;
+    memberId: number;
+    now: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+    rememberFamily?: string | null;
+  },
+) =>
+  db
+    .insertInto('member_session')
+    .values({
+      token_hash: s.tokenHash,
+      member_id: s.memberId,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+      revoked_at: null,
+      ip: s.ip,
+      user_agent: s.userAgent,
+      remember_family: s.rememberFamily ?? null,
+    })
+    .execute();
+
+/** A session with its member, by token hash. */
+export const findSession = (db: Kysely<DB>, tokenHash: string) =>
+  db
+    .selectFrom('member_session as s')
+    .innerJoin('member as m', 'm.id', 's.member_id')
+    .select([
+      's.token_hash',
+      's.created_at',
+      's.last_seen_at',
+      's.expires_at',
+      's.revoked_at',
+      's.remember_family',
+      'm.id',
+      'm.merchant_code',
+      'm.username',
+      'm.nickname',
+      'm.type',
+      'm.mobile',
+      'm.status',
+      'm.created_at as member_created_at',
+      'm.password_changed_at',
+      'm.must_change_password',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+export const touchSession = (db: Kysely<DB>, tokenHash: string, at: Date) =>
+  db.updateTable('member_session').set({ last_seen_at: at }).where('token_hash', '=', tokenHash).execute();
+
+export const revokeSession = (db: Kysely<DB>, tokenHash: string, at: Date) =>
+  db
+    .updateTable('member_session')
+    .set({ revoked_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+/** Revokes every live session of a member, except `keep` when given. */
+export const revokeMemberSessions = async (db: Kysely<DB>, memberId: number, at: Date, keep?: string) => {
+  let query = db
+    .updateTable('member_session')
+    .set({ revoked_at: at })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null);
+  if (keep) query = query.where('token_hash', '<>', keep);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+};
+
+// Login throttle
+
+export const readThrottle = (db: Kysely<DB>, merchantCode: string, subject: string) =>
+  db
+    .selectFrom('login_throttle')
+    .select(['failures', 'locked_until'])
+    .where('merchant_code', '=', merchantCode)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+
+/** Adds one failure atomically and answers the new count. */
+export const addFailure = async (db: Kysely<DB>, merchantCode: string, subject: string, at: Date) =>
+  (
+    await db
+      .insertInto('login_throttle')
+      .values({ merchant_code: merchantCode, subject, failures: 1, locked_until: null, updated_at: at })
+      .onConflict((oc) =>
+        oc.columns(['merchant_code', 'subject']).doUpdateSet({
+          failures: sql<number>`login_throttle.failures + 1`,
+          updated_at: at,
+        }),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow()
+  ).failures;
+
+export const lockThrottle = (db: Kysely<DB>, merchantCode: string, subject: string, until: Date, at: Date) =>
+  db
+    .updateTable('login_throttle')
+    .set({ locked_until: until, updated_at: at })
+    .where('merchant_code', '=', merchantCode)
+    .where('subject', '=', subject)
+    .execute();
+
+export const clearThrottle = (db: Kysely<DB>, merchantCode: string, subject: string) =>
+  db
+    .deleteFrom('login_throttle')
+    .where('merchant_code', '=', merchantCode)
+    .where('subject', '=', subject)
+    .execute();
+
+// Audit (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE)
+
+export type AuditEntry = {
+  at: Date;
+  merchantCode: string;
+  memberId: number | null;
+  username: string | null;
+  event: IdentityAuditEvent;
+  ip: string | null;
+  userAgent: string | null;
+  detail?: Record<string, unknown>;
+};
+
+export const writeAudit = (db: Kysely<DB>, e: AuditEntry) =>
+  db
+    .insertInto('identity_audit')
+    .values({
+      at: e.at,
+      merchant_code: e.merchantCode,
+      member_id: e.memberId,
+      username: e.username,
+      event: e.event,
+      ip: e.ip,
+      user_agent: e.userAgent,
+      detail: JSON.stringify(e.detail ?? {}),
+    })
+    .execute();
+
+export const readAudit = (
+  db: Kysely<DB>,
+  merchantCode: string,
+  filter: { memberId?: number; username?: string } = {},
+) => {
+  let query = db.selectFrom('identity_audit').selectAll().where('merchant_code', '=', merchantCode);
+  if (filter.memberId !== undefined) query = query.where('member_id', '=', filter.memberId);
+  if (filter.username !== undefined) query = query.where('username', '=', filter.username);
+  return query.orderBy('id').execute();
+};
+
+/** Is this a PostgreSQL unique violation of the named index or constraint? */
+export const isUniqueViolation = (error: unknown, name: string) => {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (e.code !== '23505') return false;
+  return e.constraint === name || (typeof e.message === 'string' && e.message.includes(name));
+};
+
+// Keys of encrypted request bodies
+
+/** The newest key that is not retired. */
+export const readCurrentKey = (db: Kysely<DB>) =>
+  db
+    .selectFrom('identity_key')
+    .select(['kid', 'public_jwk'])
+    .where('retired_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('kid')
+    .limit(1)
+    .executeTakeFirst();
+
+export const readPrivateKey = (db: Kysely<DB>, kid: string) =>
+  db
+    .selectFrom('identity_key')
+    .select('private_jwk')
+    .where('kid', '=', kid)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+
+export const insertKey = (
+  db: Kysely<DB>,
+  k: { kid: string; publicJwk: Record<string, unknown>; privateJwk: Record<string, unknown>; at: Date },
+) =>
+  db
+    .insertInto('identity_key')
+    .values({
+      kid: k.kid,
+      public_jwk: JSON.stringify(k.publicJwk),
+      private_jwk: JSON.stringify(k.privateJwk),
+      created_at: k.at,
+      retired_at: null,
+    })
+    .onConflict((oc) => oc.column('kid').doNothing())
+    .execute();
+
+// SMS verification codes
+
+export const insertCode = (
+  db: Kysely<DB>,
+  c: {
+    merchantCode: string;
+    mobile: string;
+    purpose: VerificationPurpose;
+    codeHash: string;
+    at: Date;
+    expiresAt: Date;
+    delivered: boolean;
+  },
+) =>
+  db
+    .insertInto('verification_code')
+    .values({
+      merchant_code: c.merchantCode,
+      mobile: c.mobile,
+      purpose: c.purpose,
+      code_hash: c.codeHash,
+      created_at: c.at,
+      expires_at: c.expiresAt,
+      used_at: null,
+      delivered: c.delivered,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Send times of every code of a number (all purposes) since `since`, oldest first. */
+export const codeSendsSince = (db: Kysely<DB>, merchantCode: string, mobile: string, since: Date) =>
+  db
+    .selectFrom('verification_code')
+    .select('created_at')
+    .where('merchant_code', '=', merchantCode)
+    .where('mobile', '=', mobile)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+
+/** The newest code of a number for a purpose: only that one can be used. */
+export const latestCode = (
+  db: Kysely<DB>,
+  merchantCode: string,
+  mobile: string,
+  purpose: VerificationPurpose,
+) =>
+  db
+    .selectFrom('verification_code')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Counts one try, unless the code is used or out of tries; answers the new count or null. */
+export const countCodeTry = async (db: Kysely<DB>, id: string, maxTries: number) =>
+  (
+    await db
+      .updateTable('verification_code')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', maxTries)
+      .returning('attempts')
+      .executeTakeFirst()
+  )?.attempts ?? null;
+
+/** Marks a code used; false when another call used it first. */
+export const useCode = async (db: Kysely<DB>, id: string, at: Date) =>
+  Number(
+    (
+      await db
+        .updateTable('verification_code')
+        .set({ used_at: at })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+// Captchas
+
+export const insertCaptcha = (
+  db: Kysely<DB>,
+  c: { idHash: string; merchantCode: string; answerHash: string; at: Date; expiresAt: Date },
+) =>
+  db
+    .insertInto('captcha')
+    .values({
+      id_hash: c.idHash,
+      merchant_code: c.merchantCode,
+      answer_hash: c.answerHash,
+      created_at: c.at,
+      expires_at: c.expiresAt,
+    })
+    .execute();
+
+/** Takes a captcha out (single use: checked once, right or wrong). */
+export const takeCaptcha = (db: Kysely<DB>, idHash: string) =>
+  db
+    .deleteFrom('captcha')
+    .where('id_hash', '=', idHash)
+    .returning(['merchant_code', 'answer_hash', 'expires_at'])
+    .executeTakeFirst();
+
+export const purgeCaptchas = (db: Kysely<DB>, at: Date) =>
+  db.deleteFrom('captcha').where('expires_at', '<', at).execute();
+
+// Remember-me tokens
+
+export const insertRememberToken = (
+  db: Kysely<DB>,
+  t: { tokenHash: string; family: string; memberId: number; at: Date; expiresAt: Date },
+) =>
+  db
+    .insertInto('remember_token')
+    .values({
+      token_hash: t.tokenHash,
+      family: t.family,
+      member_id: t.memberId,
+      created_at: t.at,
+      expires_at: t.expiresAt,
+      used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+
+export const findRememberToken = (db: Kysely<DB>, tokenHash: string) =>
+  db.selectFrom('remember_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+
+/** Marks a token used (rotated); false when it was used or revoked meanwhile. */
+export const useRememberToken = async (db: Kysely<DB>, tokenHash: string, at: Date) =>
+  Number(
+    (
+      await db
+        .updateTable('remember_token')
+        .set({ used_at: at })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+export const revokeRememberFamily = (db: Kysely<DB>, family: string, at: Date) =>
+  db
+    .updateTable('remember_token')
+    .set({ revoked_at: at })
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+export const revokeMemberRememberTokens = (db: Kysely<DB>, memberId: number, at: Date) =>
+  db
+    .updateTable('remember_token')
+    .set({ revoked_at: at })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+/** Revokes the live sessions a remember-me family opened. */
+export const revokeFamilySessions = (db: Kysely<DB>, family: string, at: Date) =>
+  db
+    .updateTable('member_session')
+    .set({ revoked_at: at })
+    .where('remember_family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+// Affiliate codes
+
+/** The active agent (type 1, 2, 41 or 42) of this merchant whose own code this is, any letter case. */
+export const findAgentByCode = (db: Kysely<DB>, merchantCode: string, code: string) =>
+  db
+    .selectFrom('member')
+    .select(['id', 'username', 'type'])
+    .where('merchant_code', '=', merchantCode)
+    .where(sql<string>`upper(agent_code)`, '=', code.toUpperCase())
+    .where('type', 'in', [1, 2, 41, 42])
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+
+// Forgot password
+
+/** When the member was last sent a temporary password, from the audit. */
+export const lastPasswordReset = (db: Kysely<DB>, memberId: number) =>
+  db
+    .selectFrom('identity_audit')
+    .select('at')
+    .where('member_id', '=', memberId)
+    .where('event', '=', 'password.reset')
+    .orderBy('at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Sets a password the member must change at the next login (temporary password). */
+export const setTemporaryPassword = (db: Kysely<DB>, memberId: number, passwordHash: string, at: Date) =>
+  db
+    .updateTable('member')
+    .set({ password_hash: passwordHash, password_changed_at: at, must_change_password: true })
+    .where('id', '=', memberId)
+    .execute();
+
+// Human verification
+
+/** Records a spent proof-of-work payload; false when it was spent before (a replay). */
+export const spendHumanVerification = async (db: Kysely<DB>, signatureHash: string, expiresAt: Date) =>
+  (await db
+    .insertInto('human_verification_used')
+    .values({ signature_hash: signatureHash, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('signature_hash').doNothing())
+    .returning('signature_hash')
+    .executeTakeFirst()) !== undefined;
+
+export const purgeHumanVerifications = (db: Kysely<DB>, at: Date) =>
+  db.deleteFrom('human_verification_used').where('expires_at', '<', at).execute();
