@@ -1,0 +1,278 @@
+import {
+  MAIN_ACCOUNT_TYPE_ID,
+  MEMBER_TRANSACTIONS_PAGE_SIZE,
+  type MemberTransactionsValue,
+  type MerchantWalletValue,
+  type WalletBalanceItem,
+  type WalletBalanceValue,
+  type WalletTransferValue,
+} from '@khela/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { AuthMember } from '../identity';
+import type { SiteService } from '../site';
+import {
+  type AccountRef,
+  type Db,
+  ensureAccount,
+  type PostInput,
+  type PostResult,
+  post,
+  reverse,
+  verifyLedger,
+} from './ledger';
+import * as store from './store';
+
+/** The demo credit a demo account or a trial account starts with: 10,000.00 in minor units. */
+export const DEMO_CREDIT_MINOR = 1_000_000n;
+
+/** Minor units as a decimal string of the major unit with two decimals: 123450n -> "1234.50". */
+export const formatMinor = (value: bigint) => {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+};
+
+const fieldError = (field: string, key: string) =>
+  new AppError('validation.failed', { value: { fields: { [field]: key } } });
+
+export type WalletServiceDeps = {
+  db: Kysely<DB>;
+  site: Pick<SiteService, 'findMerchant' | 'isModuleEnabled'>;
+  now?: (() => Date) | undefined;
+};
+
+export type TransferInput = {
+  fromAccountTypeId: number;
+  toAccountTypeId: number;
+  amount: bigint;
+  currency?: string | undefined;
+};
+
+/** Wallet rules: balances, transfers between wallets, demo credit; every movement goes through the ledger. */
+export const createWalletService = ({ db, site, now = () => new Date() }: WalletServiceDeps) => {
+  // Account ids never change once made: remember them and skip the look-up.
+  const accountIds = new Map<string, string>();
+
+  const merchantOf = (merchantCode: string) => {
+    const merchant = site.findMerchant(merchantCode);
+    if (!merchant) throw new Error(`unknown merchant ${merchantCode}`);
+    return merchant;
+  };
+
+  /** The id of an account, created on first use (outside any posting transaction). */
+  const accountOf = async (ref: AccountRef, within: Db = db) => {
+    const key = JSON.stringify(ref);
+    const known = accountIds.get(key);
+    if (known) return known;
+    const id = await ensureAccount(within, ref, now());
+    // Inside a caller's transaction the row may still roll back: only cache committed ones.
+    if (!within.isTransaction) accountIds.set(key, id);
+    return id;
+  };
+
+  const isSingle = (merchantCode: string) => !site.isModuleEnabled(merchantCode, 'FUNDTRANS3');
+
+  const merchantWallet = (merchantCode: string): MerchantWalletValue => ({
+    isSingle: isSingle(merchantCode),
+  });
+
+  const balance = async (member: AuthMember, typeId?: number): Promise<WalletBalanceValue> => {
+    const merchant = merchantOf(member.merchantCode);
+    const accounts = await store.readMemberAccounts(db, member.id, merchant.currency);
+    const main = BigInt(accounts.find((a) => a.kind === 'member_main')?.balance ?? '0');
+    const vendorBalances = new Map(
+      accounts.filter((a) => a.kind === 'member_vendor').map((a) => [a.vendor_code ?? '', BigInt(a.balance)]),
+    );
+    const item = (accountTypeId: number, name: string, value: bigint): WalletBalanceItem => ({
+      accountTypeId,
+      accountTypeName: name,
+      availBalance: formatMinor(value),
+      availBalanceMinor: value.toString(),
+    });
+    const items = [item(MAIN_ACCOUNT_TYPE_ID, 'MAIN', main)];
+    if (!isSingle(member.merchantCode)) {
+      for (const vendor of await store.readVendorWallets(db)) {
+        items.push(
+          item(vendor.accountTypeId, vendor.vendorCode, vendorBalances.get(vendor.vendorCode) ?? 0n),
+        );
+      }
+    }
+    // Funds in a wallet of a vendor that was since disabled still count towards the sum.
+    const sum = [...vendorBalances.values()].reduce((a, b) => a + b, main);
+    return {
+      sumBalance: formatMinor(sum),
+      sumBalanceMinor: sum.toString(),
+      balance: typeId ? items.filter((i) => i.accountTypeId === typeId) : items,
+      currency: merchant.currency,
+      currencySymbol: merchant.currencySymbol,
+    };
+  };
+
+  const transfer = async (
+    member: AuthMember,
+    input: TransferInput,
+    clientKey: string,
+  ): Promise<WalletTransferValue> => {
+    if (member.type === 4) throw new AppError('in_need_true_account');
+    if (isSingle(member.merchantCode)) throw new AppError('function.not.available');
+    const merchant = merchantOf(member.merchantCode);
+    if (input.currency !== undefined && input.currency !== merchant.currency)
+      throw fieldError('currency', 'wallet.currency.mismatch');
+    const { fromAccountTypeId: from, toAccountTypeId: to } = input;
+    const vendorTypeId = from === MAIN_ACCOUNT_TYPE_ID ? to : to === MAIN_ACCOUNT_TYPE_ID ? from : null;
+    if (vendorTypeId === null || vendorTypeId === MAIN_ACCOUNT_TYPE_ID)
+      throw fieldError('toAccountTypeId', 'wallet.transfer.main.and.vendor');
+    const vendorCode = await store.findVendorByAccountType(db, vendorTypeId);
+    if (!vendorCode)
+      throw fieldError(
+        from === MAIN_ACCOUNT_TYPE_ID ? 'toAccountTypeId' : 'fromAccountTypeId',
+        'wallet.vendor.unknown',
+      );
+    const base = { merchantCode: merchant.code, currency: merchant.currency };
+    const mainId = await accountOf({ ...base, kind: 'member_main', memberId: member.id });
+    const vendorId = await accountOf({ ...base, kind: 'member_vendor', memberId: member.id, vendorCode });
+    const [fromId, toId] = from === MAIN_ACCOUNT_TYPE_ID ? [mainId, vendorId] : [vendorId, mainId];
+    const result = await post(
+      db,
+      {
+        merchantCode: merchant.code,
+        // Per member: one member's key can never collide with (or reveal) another's.
+        idempotencyKey: `transfer:${member.id}:${clientKey}`,
+        kind: 'transfer',
+        lines: [
+          { accountId: fromId, amount: -input.amount },
+          { accountId: toId, amount: input.amount },
+        ],
+        metadata: { memberId: member.id, fromAccountTypeId: from, toAccountTypeId: to, vendorCode },
+      },
+      { now: now() },
+    );
+    const fromLine = result.lines.find((l) => l.accountId === fromId);
+    const toLine = result.lines.find((l) => l.accountId === toId);
+    if (!fromLine || !toLine) throw new Error('transfer entry without its lines');
+    return {
+      transactionId: result.entryId,
+      replayed: result.replayed,
+      fromAccountTypeId: from,
+      toAccountTypeId: to,
+      amount: formatMinor(toLine.amount),
+      amountMinor: toLine.amount.toString(),
+      fromBalance: formatMinor(fromLine.balanceAfter),
+      fromBalanceMinor: fromLine.balanceAfter.toString(),
+      toBalance: formatMinor(toLine.balanceAfter),
+      toBalanceMinor: toLine.balanceAfter.toString(),
+      createdAt: result.createdAt.getTime(),
+    };
+  };
+
+  /** Account record: the member's wallet movements in a time range, newest first, 15 a page. */
+  const records = async (
+    member: AuthMember,
+    query: {
+      pageNo?: number | undefined;
+      type?: string | undefined;
+      startTime?: number | undefined;
+      endTime?: number | undefined;
+    },
+  ): Promise<MemberTransactionsValue> => {
+    const merchant = merchantOf(member.merchantCode);
+    const endTime = query.endTime ?? now().getTime();
+    const startTime = query.startTime ?? endTime - 7 * 24 * 60 * 60 * 1000;
+    const pageNo = query.pageNo ?? 1;
+    const pageSize = MEMBER_TRANSACTIONS_PAGE_SIZE;
+    const { rows, total } = await store.readMemberLines(
+      db,
+      {
+        memberId: member.id,
+        currency: merchant.currency,
+        from: new Date(startTime),
+        to: new Date(endTime),
+        kind: query.type,
+      },
+      (pageNo - 1) * pageSize,
+      pageSize,
+    );
+    const typeIds = new Map((await store.readVendorWallets(db)).map((v) => [v.vendorCode, v.accountTypeId]));
+    const list = rows.map((r) => {
+      const amount = BigInt(r.amount);
+      const after = BigInt(r.balance_after);
+      const [accountTypeId, accountTypeName] =
+        r.account_kind === 'member_vendor'
+          ? [typeIds.get(r.vendor_code ?? '') ?? 0, r.vendor_code ?? '']
+          : r.account_kind === 'member_main'
+            ? [MAIN_ACCOUNT_TYPE_ID, 'MAIN']
+            : [0, r.account_kind === 'pending_withdrawal' ? 'PENDING_WITHDRAWAL' : 'COMMISSION'];
+      return {
+        id: r.id,
+        type: r.kind,
+        accountTypeId,
+        accountTypeName,
+        amount: formatMinor(amount),
+        amountMinor: amount.toString(),
+        balanceAfter: formatMinor(after),
+        balanceAfterMinor: after.toString(),
+        createdAt: new Date(r.created_at).getTime(),
+      };
+    });
+    return {
+      list,
+      pageNo,
+      pageSize,
+      totalCount: total,
+      totalPages: Math.ceil(total / pageSize),
+      startTime,
+      endTime,
+    };
+  };
+
+  /**
+   * Play money for a demo or trial account, from the house account. Once per member unless a
+   * new `key` is given (a later top-up). Pass `within` to post inside the caller's transaction.
+   */
+  const grantDemoCredit = async (
+    memberId: number,
+    options: { amount?: bigint; key?: string; within?: Db } = {},
+  ): Promise<PostResult> => {
+    const within = options.within ?? db;
+    const member = await store.readMember(within, memberId);
+    if (!member) throw new Error(`no member ${memberId}`);
+    const base = { merchantCode: member.merchant_code, currency: member.currency };
+    const houseId = await accountOf({ ...base, kind: 'house' }, within);
+    const mainId = await accountOf({ ...base, kind: 'member_main', memberId }, within);
+    const amount = options.amount ?? DEMO_CREDIT_MINOR;
+    return post(
+      within,
+      {
+        merchantCode: member.merchant_code,
+        idempotencyKey: `demo-credit:${memberId}${options.key ? `:${options.key}` : ''}`,
+        kind: 'demo.credit',
+        lines: [
+          { accountId: houseId, amount: -amount },
+          { accountId: mainId, amount },
+        ],
+        metadata: { memberId },
+      },
+      { now: now() },
+    );
+  };
+
+  return {
+    balance,
+    merchantWallet,
+    transfer,
+    records,
+    grantDemoCredit,
+    accountOf,
+    /** The ledger's one write: for other modules' money movements (deposits, bets, ...). */
+    post: (input: PostInput, within: Db = db) => post(within, input, { now: now() }),
+    reverse: (
+      entryId: string,
+      options: { idempotencyKey?: string; metadata?: Record<string, unknown> } = {},
+    ) => reverse(db, entryId, { ...options, now: now() }),
+    verify: () => verifyLedger(db),
+  };
+};
+
+export type WalletService = ReturnType<typeof createWalletService>;

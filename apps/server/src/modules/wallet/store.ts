@@ -1,0 +1,95 @@
+import type { Db } from './ledger';
+
+/** Wallet queries besides posting (ledger.ts): read-only. */
+
+export type VendorWallet = { vendorCode: string; accountTypeId: number };
+
+/** Every enabled vendor's wallet type (one per vendor code), in catalogue order. */
+export const readVendorWallets = async (db: Db): Promise<VendorWallet[]> => {
+  const rows = await db
+    .selectFrom('vendor')
+    .select(['code', 'account_type_id'])
+    .select((eb) => eb.fn.min('sort').as('sort'))
+    .where('enabled', '=', true)
+    .groupBy(['code', 'account_type_id'])
+    .orderBy('sort')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ vendorCode: r.code, accountTypeId: r.account_type_id }));
+};
+
+/** The vendor whose wallet has this accountTypeId, if it is enabled. */
+export const findVendorByAccountType = async (db: Db, accountTypeId: number) => {
+  const row = await db
+    .selectFrom('vendor')
+    .select('code')
+    .where('account_type_id', '=', accountTypeId)
+    .where('enabled', '=', true)
+    .orderBy('code')
+    .executeTakeFirst();
+  return row?.code ?? null;
+};
+
+/** The member's accounts (every kind) with their balances. */
+export const readMemberAccounts = (db: Db, memberId: number, currency: string) =>
+  db
+    .selectFrom('ledger_account')
+    .select(['id', 'kind', 'vendor_code', 'balance'])
+    .where('member_id', '=', memberId)
+    .where('currency', '=', currency)
+    .execute();
+
+export const readMember = (db: Db, memberId: number) =>
+  db
+    .selectFrom('member')
+    .innerJoin('merchant', 'merchant.code', 'member.merchant_code')
+    .select(['member.id', 'member.merchant_code', 'member.type', 'merchant.currency'])
+    .where('member.id', '=', memberId)
+    .executeTakeFirst();
+
+export type LineFilter = {
+  memberId: number;
+  currency: string;
+  from: Date;
+  to: Date;
+  kind?: string | undefined;
+};
+
+const lineQuery = (db: Db, f: LineFilter) => {
+  let query = db
+    .selectFrom('journal_line as l')
+    .innerJoin('ledger_account as a', 'a.id', 'l.account_id')
+    .innerJoin('journal_entry as e', 'e.id', 'l.entry_id')
+    .where('a.member_id', '=', f.memberId)
+    .where('a.currency', '=', f.currency)
+    .where('e.created_at', '>=', f.from)
+    .where('e.created_at', '<=', f.to);
+  if (f.kind) query = query.where('e.kind', '=', f.kind);
+  return query;
+};
+
+/** One page of a member's ledger lines, newest first, with the count of all that match. */
+export const readMemberLines = async (db: Db, f: LineFilter, offset: number, limit: number) => {
+  const [rows, count] = await Promise.all([
+    lineQuery(db, f)
+      .select([
+        'e.id',
+        'e.kind',
+        'e.created_at',
+        'a.kind as account_kind',
+        'a.vendor_code',
+        'l.amount',
+        'l.balance_after',
+      ])
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .orderBy('l.line_no')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    lineQuery(db, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+};

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { DB, MemberType } from '../../db/schema';
+import type { AuthMember } from '../identity';
+import { hashSessionToken, newSessionToken, SESSION_ABSOLUTE_MS } from '../identity/sessions';
+import { insertMember, insertSession } from '../identity/store';
+
+/** Test support: members with a live session, made straight in the database (no password hashing). */
+
+let counter = 0;
+
+export type TestMember = { member: AuthMember; token: string };
+
+export const newMember = async (
+  db: Kysely<DB>,
+  options: { merchantCode?: string; type?: MemberType; prefix?: string } = {},
+): Promise<TestMember> => {
+  counter += 1;
+  const now = new Date();
+  const merchantCode = options.merchantCode ?? 'khelabd';
+  const row = await insertMember(db, {
+    merchantCode,
+    username: `${options.prefix ?? 'wal'}${process.pid % 1000}x${counter}`,
+    mobile: null,
+    email: null,
+    passwordHash: null,
+    type: options.type ?? 0,
+    uplineId: null,
+    nickname: 'wallet test',
+    now,
+    lastLoginAt: now,
+  });
+  const token = newSessionToken();
+  await insertSession(db, {
+    tokenHash: hashSessionToken(token),
+    memberId: row.id,
+    now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: null,
+    userAgent: null,
+  });
+  return {
+    token,
+    member: {
+      id: row.id,
+      merchantCode,
+      username: row.username,
+      nickname: 'wallet test',
+      type: options.type ?? 0,
+      mobile: null,
+      createdAt: now,
+      passwordChangedAt: now,
+      mustChangePassword: false,
+    },
+  };
+};

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { endpoints } from './endpoints';
+import { defineRoute } from './route';
+import { MAX_MINOR } from './wallet-constants';
+
+export * from './wallet-constants';
+
+/**
+ * Money on the wire (docs/decisions/007-ledger.md):
+ * - Requests carry amounts in integer minor units (paisa), as a string of digits or a JSON
+ *   integer, 1 ..= 2^53 - 1. Floats, signs, exponents, zero and larger values are refused (400).
+ * - Answers carry every amount twice: `<name>` as a decimal string of the major unit with two
+ *   decimals (`"1234.50"`, what the platform's client shows) and `<name>Minor` as a string of
+ *   minor units (`"123450"`, what a client computes with). Never a JSON float.
+ */
+
+/** A positive amount in minor units: `"12345"` or `12345`; becomes a bigint. */
+export const minorAmount = z
+  .union([
+    z.string().regex(/^[1-9][0-9]{0,15}$/, 'amount.minor.units'),
+    z.number().int('amount.minor.units').positive('amount.minor.units').max(MAX_MINOR, 'amount.too.large'),
+  ])
+  .transform((v) => BigInt(v))
+  .refine((v) => v <= BigInt(MAX_MINOR), 'amount.too.large');
+
+const decimal = z.string().regex(/^-?[0-9]+\.[0-9]{2}$/);
+const minor = z.string().regex(/^-?[0-9]+$/);
+
+export const walletBalanceQuery = z.object({
+  /** 0 or absent: every wallet; otherwise only that accountTypeId. */
+  typeId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+});
+
+export const walletBalanceItem = z.object({
+  accountTypeId: z.number().int(),
+  /** `MAIN` or the vendor code. */
+  accountTypeName: z.string(),
+  availBalance: decimal,
+  availBalanceMinor: minor,
+});
+export type WalletBalanceItem = z.infer<typeof walletBalanceItem>;
+
+export const walletBalanceValue = z.object({
+  /** Main wallet plus every vendor wallet. */
+  sumBalance: decimal,
+  sumBalanceMinor: minor,
+  balance: z.array(walletBalanceItem),
+  currency: z.string().length(3),
+  currencySymbol: z.string(),
+});
+export type WalletBalanceValue = z.infer<typeof walletBalanceValue>;
+
+export const merchantWalletValue = z.object({
+  /**
+   * One wallet only (games play on the main wallet, no transfers): true when the merchant has the
+   * FUNDTRANS3 module off.
+   */
+  isSingle: z.boolean(),
+});
+export type MerchantWalletValue = z.infer<typeof merchantWalletValue>;
+
+/**
+ * POST /wps/relay/GCS_walletTransfer, with the `Idempotency-Key` header (required): between the
+ * main wallet (accountTypeId 2) and one vendor wallet, either way.
+ */
+export const walletTransferBody = z.object({
+  fromAccountTypeId: z.number().int().min(0),
+  toAccountTypeId: z.number().int().min(0),
+  amount: minorAmount,
+  /** Optional: when sent it must be the merchant's currency. */
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
+export type WalletTransferBody = z.input<typeof walletTransferBody>;
+
+export const walletTransferValue = z.object({
+  /** The journal entry id: the same for a repeat of the same key. */
+  transactionId: z.string(),
+  /** True when this answer repeats the first result of the key (nothing new moved). */
+  replayed: z.boolean(),
+  fromAccountTypeId: z.number().int(),
+  toAccountTypeId: z.number().int(),
+  amount: decimal,
+  amountMinor: minor,
+  /** Balances of both wallets right after this transfer. */
+  fromBalance: decimal,
+  fromBalanceMinor: minor,
+  toBalance: decimal,
+  toBalanceMinor: minor,
+  /** Epoch ms. */
+  createdAt: z.number().int(),
+});
+export type WalletTransferValue = z.infer<typeof walletTransferValue>;
+
+/** Longest range of one account-record query: 31 days (the client pages by 7 or 30 days). */
+export const MEMBER_TRANSACTIONS_MAX_RANGE_MS = 31 * 24 * 60 * 60 * 1000;
+
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/**
+ * GET /wps/relay/ODSFE2_MemTransDet (account record): the member's ledger lines, newest first,
+ * 15 a page. `startTime`/`endTime` are epoch ms (the client turns its local YYYY.MM.DD days into
+ * them); default the last 7 days, at most 31 days. `type` is an entry kind (`transfer`,
+ * `demo.credit`, `deposit`, `withdrawal`, ...); absent or empty for all.
+ */
+export const memberTransactionsQuery = z
+  .object({
+    pageNo: optionalQuery(z.coerce.number().int().min(1).max(10_000)),
+    type: optionalQuery(z.string().regex(/^[a-z][a-z0-9_.]{0,39}$/)),
+    startTime: optionalQuery(z.coerce.number().int().min(0)),
+    endTime: optionalQuery(z.coerce.number().int().min(0)),
+  })
+  .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
+    message: 'range.invalid',
+    path: ['endTime'],
+  })
+  .refine(
+    (q) =>
+      q.startTime === undefined ||
+      q.endTime === undefined ||
+      q.endTime - q.startTime <= MEMBER_TRANSACTIONS_MAX_RANGE_MS,
+    { message: 'range.too.long', path: ['endTime'] },
+  );
+
+export const memberTransaction = z.object({
+  /** The journal entry id. */
+  id: z.string(),
+  /** The entry kind. */
+  type: z.string(),
+  accountTypeId: z.number().int(),
+  /** `MAIN`, the vendor code, or `PENDING_WITHDRAWAL` / `COMMISSION`. */
+  accountTypeName: z.string(),
+  /** Signed: money in is positive, money out negative. */
+  amount: decimal,
+  amountMinor: minor,
+  balanceAfter: decimal,
+  balanceAfterMinor: minor,
+  /** Epoch ms. */
+  createdAt: z.number().int(),
+});
+export type MemberTransaction = z.infer<typeof memberTransaction>;
+
+export const memberTransactionsValue = z.object({
+  list: z.array(memberTransaction),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  startTime: z.number().int(),
+  endTime: z.number().int(),
+});
+export type MemberTransactionsValue = z.infer<typeof memberTransactionsValue>;
+
+export const walletRoutes = {
+  walletBalance: defineRoute({
+    ...endpoints.walletBalance,
+    summary: 'Balances of the member wallets (main and vendor wallets)',
+    tag: 'wallet',
+    query: walletBalanceQuery,
+    value: walletBalanceValue,
+  }),
+  merchantWallet: defineRoute({
+    ...endpoints.merchantWallet,
+    summary: 'Whether the merchant has a single wallet',
+    tag: 'wallet',
+    value: merchantWalletValue,
+  }),
+  walletTransfer: defineRoute({
+    ...endpoints.walletTransfer,
+    summary: 'Transfer between the main wallet and a vendor wallet (Idempotency-Key header required)',
+    tag: 'wallet',
+    body: walletTransferBody,
+    value: walletTransferValue,
+  }),
+  memberTransactions: defineRoute({
+    ...endpoints.memberTransactions,
+    summary: 'Account record: the member wallet movements, 15 a page',
+    tag: 'wallet',
+    query: memberTransactionsQuery,
+    value: memberTransactionsValue,
+  }),
+};
