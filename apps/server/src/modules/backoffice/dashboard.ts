@@ -1,0 +1,47 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor } from './audit';
+import { assertCan } from './roles';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayKey = (d: Date) => d.toISOString().slice(0, 10);
+
+type Deps = { db: Kysely<DB>; now: () => Date };
+
+/** Registrations, logins and active members (distinct members who logged in) per UTC day. */
+export const createDashboard = ({ db, now }: Deps) => {
+  const figures = async (actor: Actor, merchant: string | undefined, days: number) => {
+    assertCan(actor, 'dashboard.read');
+    const today = new Date(`${dayKey(now())}T00:00:00Z`);
+    const from = new Date(today.getTime() - (days - 1) * DAY_MS);
+    const day = sql<string>`to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+    let audit = db.selectFrom('identity_audit').where('at', '>=', from);
+    if (merchant) audit = audit.where('merchant_code', '=', merchant);
+    const rows = await audit
+      .select([
+        day.as('day'),
+        sql<string>`count(*) FILTER (WHERE event = 'register')`.as('registrations'),
+        sql<string>`count(*) FILTER (WHERE event = 'login.success')`.as('logins'),
+        sql<string>`count(DISTINCT member_id) FILTER (WHERE event = 'login.success')`.as('active'),
+      ])
+      .groupBy(day)
+      .execute();
+    const byDay = new Map(rows.map((r) => [r.day, r]));
+    const series = Array.from({ length: days }, (_, i) => {
+      const key = dayKey(new Date(from.getTime() + i * DAY_MS));
+      const r = byDay.get(key);
+      return {
+        day: key,
+        registrations: Number(r?.registrations ?? 0),
+        logins: Number(r?.logins ?? 0),
+        active: Number(r?.active ?? 0),
+      };
+    });
+    const last = series[series.length - 1] ?? { registrations: 0, logins: 0, active: 0 };
+    return {
+      today: { registrations: last.registrations, logins: last.logins, active: last.active },
+      days: series,
+    };
+  };
+  return { figures };
+};
