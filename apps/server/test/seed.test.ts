@@ -1,0 +1,158 @@
+import { type Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DB } from '../src/db/schema';
+import { seedIfEmpty } from '../src/db/seed';
+import { buildApp } from '../src/http/app';
+import { createTestDatabase, DEMO_PUBLIC_URL, databaseFingerprint, json, type TestDatabase } from './helpers';
+
+/** The seed: idempotent, deterministic, and free of demo content in production mode. */
+const opened: TestDatabase[] = [];
+const fresh = async () => {
+  const database = await createTestDatabase('empty');
+  opened.push(database);
+  return database;
+};
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+});
+
+const PUBLIC_URL = 'https://khela.example';
+
+/** Tables that hold configuration rather than content: the only ones production seeds. */
+const CONFIGURATION_TABLES = new Set(['merchant', 'site_setting']);
+
+const rowCounts = async (db: Kysely<DB>) => {
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT LIKE 'kysely_%'
+    ORDER BY table_name`.execute(db);
+  const counts: Record<string, number> = {};
+  for (const { table_name } of rows) {
+    const result = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table_name)}`.execute(
+      db,
+    );
+    counts[table_name] = Number(result.rows[0]?.n ?? 0);
+  }
+  return counts;
+};
+
+describe('demo seed', () => {
+  /** Content without generated ids and timestamps, for comparing two databases. */
+  const content = async (db: Kysely<DB>) => ({
+    media: await db.selectFrom('media').select(['id', 'sha256']).orderBy('id').execute(),
+    announcements: await db
+      .selectFrom('announcement')
+      .select(['merchant_code', 'kind', 'group_name', 'title', 'content', 'media_id', 'execution', 'sort'])
+      .orderBy('id')
+      .execute(),
+    help: await db
+      .selectFrom('help_article')
+      .select(['merchant_code', 'tag', 'title', 'sort'])
+      .orderBy('id')
+      .execute(),
+    settings: await db
+      .selectFrom('site_setting')
+      .select(['merchant_code', 'key', 'value'])
+      .orderBy('merchant_code')
+      .orderBy('key')
+      .execute(),
+  });
+
+  it('fills an empty database once, the same way every time; a second run changes nothing', async () => {
+    const { db } = await fresh();
+    expect(await seedIfEmpty(db, { mode: 'demo', publicUrl: DEMO_PUBLIC_URL })).toBe(true);
+    const first = await databaseFingerprint(db);
+    const firstCounts = await rowCounts(db);
+    expect(await seedIfEmpty(db, { mode: 'demo', publicUrl: DEMO_PUBLIC_URL })).toBe(false);
+    expect(await databaseFingerprint(db)).toEqual(first);
+    expect(await rowCounts(db)).toEqual(firstCounts);
+
+    expect(firstCounts).toMatchObject({ merchant: 2, site_version: 1 });
+    // 13 banner groups (3 on the home page, 2 elsewhere) + 3 notices + 4 popups + 2 promotions, per merchant.
+    expect(firstCounts.announcement).toBe(2 * (27 + 3 + 4 + 2));
+    expect(firstCounts.help_article).toBe(2 * 8);
+    const missingMedia = await db
+      .selectFrom('announcement')
+      .leftJoin('media', 'media.id', 'announcement.media_id')
+      .select('announcement.id')
+      .where('announcement.media_id', 'is not', null)
+      .where('media.id', 'is', null)
+      .execute();
+    expect(missingMedia).toEqual([]);
+
+    // Deterministic: the template of the other tests was seeded by the global set-up, in another process.
+    const template = await createTestDatabase('demo');
+    opened.push(template);
+    expect(await content(db)).toEqual(await content(template.db));
+  }, 120_000); // the full demo seed draws every banner and game icon and hashes the demo passwords
+
+  it('refuses a brand merchant it does not know', async () => {
+    const { db } = await fresh();
+    await expect(
+      seedIfEmpty(db, { mode: 'demo', publicUrl: PUBLIC_URL, brandMerchant: 'nobody' }),
+    ).rejects.toThrow(/MERCHANT=nobody/);
+    expect(await db.selectFrom('merchant').select('code').execute()).toEqual([]);
+  });
+
+  it('makes MERCHANT the brand merchant', async () => {
+    const database = await fresh();
+    await seedIfEmpty(database.db, { mode: 'production', publicUrl: PUBLIC_URL, brandMerchant: 'khelain' });
+    const app = await buildApp({
+      config: { LOG_LEVEL: 'silent', TRUST_PROXY: undefined, BLOCKED_COUNTRIES: undefined },
+      database,
+      logger: false,
+    });
+    try {
+      const status = json<{ value: { info: { merchant: { code: string }; brand: { merchant: string } } } }>(
+        await app.inject({ url: '/wps/system/status' }),
+      );
+      expect(status.value.info.merchant.code).toBe('khelain');
+      expect(status.value.info.brand.merchant).toBe('khelain');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('production seed', () => {
+  it('writes merchants and settings only: no demo content or accounts', async () => {
+    const database = await fresh();
+    // Migrations may insert rows of their own (version counters): compare with the migrated state.
+    const migrated = await rowCounts(database.db);
+    expect(await seedIfEmpty(database.db, { mode: 'production', publicUrl: PUBLIC_URL })).toBe(true);
+    const counts = await rowCounts(database.db);
+    expect(counts).toMatchObject({ merchant: 2, site_version: 1 });
+    expect(counts.site_setting).toBeGreaterThan(0);
+    const grown = Object.keys(counts).filter((table) => (counts[table] ?? 0) > (migrated[table] ?? 0));
+    expect(grown.filter((table) => !CONFIGURATION_TABLES.has(table))).toEqual([]);
+    const service = await database.db
+      .selectFrom('site_setting')
+      .select('value')
+      .where('key', '=', 'customerService')
+      .execute();
+    expect(service.map((s) => s.value)).toEqual([[], []]);
+
+    // The site still answers, with empty lists.
+    const app = await buildApp({
+      config: { LOG_LEVEL: 'silent', TRUST_PROXY: undefined, BLOCKED_COUNTRIES: undefined },
+      database,
+      logger: false,
+    });
+    try {
+      const status = await app.inject({ url: '/wps/system/status' });
+      expect(status.statusCode).toBe(200);
+      expect(json<{ value: { info: { mainDomain: string } } }>(status).value.info.mainDomain).toBe(
+        PUBLIC_URL,
+      );
+      const list = json<{ value: Record<string, unknown[]> }>(
+        await app.inject({ url: '/wps/relay/MCSFE_getListAnnouncements' }),
+      );
+      expect(list.value).toEqual({ banners: [], player: [], popup: [], promotion: [] });
+      const help = json<{ value: unknown[] }>(await app.inject({ url: '/wps/system/helpCenter' }));
+      expect(help.value).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

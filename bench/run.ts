@@ -1,0 +1,434 @@
+/**
+ * `npm run bench` (after `npm run build`): throughput of the built server against a bare Fastify
+ * hello-world measured in the same run, the home page's initial JS and CSS (gzip), and start-up
+ * times. Writes BENCHMARKS.md; exits 1 when a target is missed.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const nodeBin = join(root, 'node_modules', '.bin', 'node');
+const serverMain = join(root, 'apps', 'server', 'dist', 'main.js');
+const webDist = join(root, 'apps', 'web', 'dist');
+
+const CONNECTIONS = 10;
+/** Each figure gets ROUNDS slices of SLICE_S seconds (5 s in all), interleaved with the others. */
+const ROUNDS = 5;
+const SLICE_S = 1;
+const WARMUP_S = 1;
+const STATUS_TARGET = 0.5;
+const JS_BUDGET = 150 * 1024;
+const FIRST_START_BUDGET_MS = 60_000;
+const LATER_START_BUDGET_MS = 5_000;
+
+type Histogram = { average: number; p50: number; p99: number };
+type CannonResult = {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  throughput: Histogram;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  duration: number;
+};
+type CannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string> };
+const autocannon = createRequire(import.meta.url)('autocannon') as (
+  options: CannonOptions,
+) => Promise<CannonResult>;
+
+const log = (message: string) => process.stdout.write(`bench: ${message}\n`);
+
+const freePort = () =>
+  new Promise<number>((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+
+const waitFor = async (url: string, child: ChildProcess, timeoutMs: number) => {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited with ${child.exitCode} before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+};
+
+/** Every process this run started, so that a failure half-way still stops them all. */
+const running = new Set<ChildProcess>();
+
+const track = (child: ChildProcess) => {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+};
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+};
+
+type Started = { child: ChildProcess; port: number; startMs: number };
+
+/** Starts the built server on a free port and waits for /healthz; returns the time that took. */
+const startServer = async (dataDir: string): Promise<Started> => {
+  const port = await freePort();
+  const started = Date.now();
+  const child = track(
+    spawn(nodeBin, [serverMain], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        KHELA_MODE: 'demo',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await waitFor(`http://127.0.0.1:${port}/healthz`, child, 120_000);
+  return { child, port, startMs: Date.now() - started };
+};
+
+const startHelloWorld = async (): Promise<Started> => {
+  const port = await freePort();
+  const started = Date.now();
+  const child = track(
+    spawn(nodeBin, [join(root, 'bench', 'hello-world.mjs')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    }),
+  );
+  await waitFor(`http://127.0.0.1:${port}/`, child, 30_000);
+  return { child, port, startMs: Date.now() - started };
+};
+
+type Target = { name: string; url: string; headers?: Record<string, string> };
+type Measured = { rps: number; p99: number; rounds: number[]; bytes: number };
+
+const slice = async (target: Target, seconds: number) => {
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: target.headers ?? {},
+  });
+  if (result.errors + result.timeouts > 0 || result.non2xx > 0) {
+    throw new Error(
+      `${target.name}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`,
+    );
+  }
+  return { rps: result.requests.total / result.duration, p99: result.latency.p99 };
+};
+
+/**
+ * Measures every target in ROUNDS rounds of one SLICE_S slice each, after a warm-up. Other
+ * processes on a shared machine come and go within seconds; interleaving the slices exposes
+ * every target, the baseline included, to the same conditions, and each ratio is taken per round.
+ */
+const measureInterleaved = async (targets: Target[]) => {
+  const sizes = new Map<string, number>();
+  for (const target of targets) {
+    // The answer's size on the wire (compressed when the target asks for it).
+    const res = await fetch(target.url, { headers: target.headers ?? { 'accept-encoding': 'identity' } });
+    const length = Number(res.headers.get('content-length'));
+    sizes.set(
+      target.name,
+      Number.isFinite(length) && length > 0 ? length : (await res.arrayBuffer()).byteLength,
+    );
+    await slice(target, WARMUP_S);
+  }
+  const samples = new Map<string, { rps: number; p99: number }[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) samples.get(target.name)?.push(await slice(target, SLICE_S));
+  }
+  const out = new Map<string, Measured>();
+  for (const target of targets) {
+    const list = samples.get(target.name) ?? [];
+    const measured = {
+      rps: list.reduce((sum, x) => sum + x.rps, 0) / list.length,
+      p99: Math.max(...list.map((x) => x.p99)),
+      rounds: list.map((x) => x.rps),
+      bytes: sizes.get(target.name) ?? 0,
+    };
+    log(
+      `${target.name}: ${Math.round(measured.rps)} req/s (rounds ${measured.rounds.map(Math.round).join(', ')}), p99 ≤ ${measured.p99} ms`,
+    );
+    out.set(target.name, measured);
+  }
+  return out;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** The median over rounds of (figure / baseline) in the same round. */
+const ratioTo = (figure: Measured, baseline: Measured) =>
+  median(figure.rounds.map((rps, i) => rps / (baseline.rounds[i] ?? Number.NaN)));
+
+/** Files the home page needs before it can run: entry script, stylesheets, and their static imports. */
+const initialAssets = (html: string) => {
+  const attr = (tag: string, name: string) =>
+    new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+    const src = attr(tag, 'src');
+    if (src && /\btype\s*=\s*["']module["']/.test(tag)) js.add(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = attr(tag, 'rel');
+    const href = attr(tag, 'href');
+    if (!href) continue;
+    if (rel === 'stylesheet') css.add(href);
+    if (rel === 'modulepreload') js.add(href);
+  }
+  // Follow static `import ... from "./x.js"` / `import "./x.js"` in the chunks (dynamic `import()` is lazy).
+  const queue = [...js];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    const code = readFileSync(join(webDist, file), 'utf8');
+    for (const match of code.matchAll(
+      /(?:^|[;\s}])import\s*(?:[\w$*{},\s]+?\s*from\s*)?["']([^"']+\.js)["']/g,
+    )) {
+      const spec = match[1] as string;
+      const path = spec.startsWith('/') ? spec : `/${join(dirname(file), spec).replace(/^\/+/, '')}`;
+      if (!js.has(path)) {
+        js.add(path);
+        queue.push(path);
+      }
+    }
+  }
+  return { js: [...js], css: [...css] };
+};
+
+const gzipSize = (files: string[]) =>
+  files.reduce((sum, file) => sum + gzipSync(readFileSync(join(webDist, file))).length, 0);
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
+const reqs = (m: Measured) =>
+  `${Math.round(m.rps).toLocaleString('en-US')} req/s (p99 ≤ ${m.p99} ms; ${m.bytes.toLocaleString('en-US')}-byte answer)`;
+
+type Row = { figure: string; value: string; baseline: string; ratio: string; target: string; result: string };
+
+const main = async () => {
+  for (const file of [serverMain, join(webDist, 'index.html'), nodeBin]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` (npm run bench does) first`);
+  }
+  const began = Date.now();
+  const dataDir = await mkdtemp(join(tmpdir(), 'khela-bench-'));
+  const rows: Row[] = [];
+  let failed = false;
+  const verdict = (ok: boolean) => {
+    if (!ok) failed = true;
+    return ok ? 'pass' : 'FAIL';
+  };
+
+  try {
+    log('first start on an empty data directory (migrate + seed)');
+    const first = await startServer(dataDir);
+    await stop(first.child);
+    log(`first start ${first.startMs} ms; second start on the same data`);
+    const server = await startServer(dataDir);
+    log(`second start ${server.startMs} ms`);
+    const hello = await startHelloWorld();
+
+    const base = `http://127.0.0.1:${server.port}`;
+    const measured = await measureInterleaved([
+      { name: 'hello-world', url: `http://127.0.0.1:${hello.port}/` },
+      { name: 'status', url: `${base}/wps/system/status` },
+      { name: 'status (br)', url: `${base}/wps/system/status`, headers: { 'accept-encoding': 'br, gzip' } },
+      { name: 'home page', url: `${base}/` },
+    ]);
+    const get = (name: string) => {
+      const m = measured.get(name);
+      if (!m) throw new Error(name);
+      return m;
+    };
+    const helloResult = get('hello-world');
+    const status = get('status');
+    const statusBr = get('status (br)');
+    const home = get('home page');
+
+    const html = await readFile(join(webDist, 'index.html'), 'utf8');
+    const assets = initialAssets(html);
+    const jsBytes = gzipSize(assets.js);
+    const cssBytes = gzipSize(assets.css);
+    log(
+      `initial JS ${assets.js.join(', ')}: ${kb(jsBytes)} gzip; CSS ${assets.css.join(', ')}: ${kb(cssBytes)} gzip`,
+    );
+
+    const statusRatio = ratioTo(status, helloResult);
+    rows.push(
+      {
+        figure: 'Fastify hello-world (baseline)',
+        value: reqs(helloResult),
+        baseline: '—',
+        ratio: '—',
+        target: '—',
+        result: '—',
+      },
+      {
+        figure: '`GET /wps/system/status`',
+        value: reqs(status),
+        baseline: `${Math.round(helloResult.rps).toLocaleString('en-US')} req/s`,
+        ratio: pct(statusRatio),
+        target: `≥ ${pct(STATUS_TARGET)} of baseline`,
+        result: verdict(statusRatio >= STATUS_TARGET),
+      },
+      {
+        figure: '`GET /wps/system/status`, brotli',
+        value: reqs(statusBr),
+        baseline: `${Math.round(helloResult.rps).toLocaleString('en-US')} req/s`,
+        ratio: pct(ratioTo(statusBr, helloResult)),
+        target: '— (informative)',
+        result: '—',
+      },
+      {
+        figure: 'Home page HTML `GET /`',
+        value: reqs(home),
+        baseline: `${Math.round(helloResult.rps).toLocaleString('en-US')} req/s`,
+        ratio: pct(ratioTo(home, helloResult)),
+        target: '— (informative)',
+        result: '—',
+      },
+      {
+        figure: `Home initial JS, gzip (${assets.js.length} file${assets.js.length === 1 ? '' : 's'})`,
+        value: kb(jsBytes),
+        baseline: '—',
+        ratio: `${pct(jsBytes / JS_BUDGET)} of budget`,
+        target: `≤ ${kb(JS_BUDGET)}`,
+        result: verdict(jsBytes <= JS_BUDGET),
+      },
+      {
+        figure: `Home initial CSS, gzip (${assets.css.length} file${assets.css.length === 1 ? '' : 's'})`,
+        value: kb(cssBytes),
+        baseline: '—',
+        ratio: '—',
+        target: '— (informative)',
+        result: '—',
+      },
+      {
+        figure: 'First start, empty data directory (migrate + seed)',
+        value: `${(first.startMs / 1000).toFixed(1)} s`,
+        baseline: '—',
+        ratio: `${pct(first.startMs / FIRST_START_BUDGET_MS)} of budget`,
+        target: `≤ ${FIRST_START_BUDGET_MS / 1000} s`,
+        result: verdict(first.startMs <= FIRST_START_BUDGET_MS),
+      },
+      {
+        figure: 'Later start, same data directory',
+        value: `${(server.startMs / 1000).toFixed(1)} s`,
+        baseline: '—',
+        ratio: `${pct(server.startMs / LATER_START_BUDGET_MS)} of budget`,
+        target: `≤ ${LATER_START_BUDGET_MS / 1000} s`,
+        result: verdict(server.startMs <= LATER_START_BUDGET_MS),
+      },
+    );
+
+    const nodeVersion = (await runAndRead(nodeBin, ['--version'])).trim();
+    const cpu = cpus();
+    const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} GiB free), ${platform()} ${release()}, Node ${nodeVersion}`;
+    const table = [
+      '| Figure | Value | Baseline | Ratio | Target | Result |',
+      '| --- | --- | --- | --- | --- | --- |',
+      ...rows.map(
+        (r) => `| ${r.figure} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.result} |`,
+      ),
+    ].join('\n');
+    const markdown = `# Benchmarks
+
+Written by \`npm run bench\` (\`bench/run.ts\`); do not edit by hand. Run it again after a change
+that could move these figures, and commit the new file.
+
+- Date: ${date}
+- Machine: ${machine}
+- Load: autocannon, ${CONNECTIONS} connections, from the same machine (the load generator shares
+  the CPU with the servers, equally for every figure). Each figure: ${WARMUP_S} s warm-up, then
+  ${ROUNDS} rounds of ${SLICE_S} s interleaved with the other figures (${ROUNDS * SLICE_S} s in all). Value: mean
+  req/s over the rounds; ratio: the median over rounds of figure / baseline in the same round,
+  so that other load on the machine weighs on both sides alike.
+- Khela: the built server (\`apps/server/dist/main.js\`), demo mode, PGlite in a fresh temporary data
+  directory, \`LOG_LEVEL=warn\` (no per-request log lines), requests without \`Merchant\`/\`Language\`
+  headers (the default merchant). Status figures are uncompressed unless marked brotli.
+- Baseline: a bare Fastify ${fastifyVersion()} hello-world (\`bench/hello-world.mjs\`) started by the same run.
+- Initial JS/CSS: the \`<script type="module">\`, \`<link rel="modulepreload">\` and
+  \`<link rel="stylesheet">\` files of \`apps/web/dist/index.html\` plus the chunks they import
+  statically; lazy route chunks are not counted. Sizes are gzip (zlib default level), 1 KB = 1024 bytes.
+  Files: ${[...assets.js, ...assets.css].map((f) => `\`${f}\``).join(', ')}.
+- Start-up: from spawning the process to the first successful \`/healthz\`.
+
+${table}
+
+Whole run: ${((Date.now() - began) / 1000).toFixed(0)} s.
+`;
+    await writeFile(join(root, 'BENCHMARKS.md'), markdown);
+    log(`wrote BENCHMARKS.md in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+    process.stdout.write(`\n${table}\n`);
+  } finally {
+    for (const child of [...running]) await stop(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  if (failed) {
+    log('a target was missed (FAIL above)');
+    process.exitCode = 1;
+  }
+};
+
+const fastifyVersion = () =>
+  (
+    JSON.parse(readFileSync(join(root, 'node_modules', 'fastify', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+const runAndRead = (command: string, args: string[]) =>
+  new Promise<string>((resolveRun, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', () => resolveRun(out));
+  });
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
