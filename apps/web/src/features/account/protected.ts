@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { useMember } from '../../shared/state/session';
+import { useModal } from '../../shared/ui/modal-host';
+
+/**
+ * Wraps a member-only action (spec §6): without a token the login modal opens instead; a trial
+ * account (type 4) is refused with `in_need_true_account`.
+ */
+export const useProtectedAction = () => {
+  const modal = useModal();
+  const { t } = useTranslation('errors');
+  const { loggedIn, isTrial } = useMember();
+  return <T>(action: () => T): T | undefined => {
+    if (!loggedIn) {
+      modal.open('login', {});
+      return undefined;
+    }
+    if (isTrial) {
+      modal.open('authNotice', { tone: 'warning', message: t('error.in_need_true_account') });
+      return undefined;
+    }
+    return action();
+  };
+};
