@@ -27,6 +27,19 @@ const schema = z.object({
   BLOCKED_COUNTRIES: csv.optional(),
   WEB_DIST: z.string().optional(),
   SERVE_WEB: bool.default(true),
+  /** Mail goes out through this SMTP server (`smtp://user:pass@host:587`, `smtps://...`); unset: the outbox table. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('Khela <no-reply@khela.local>'),
+  /** SMS go to this HTTP gateway (POST JSON `{ to, text }` with a bearer token); unset: the outbox table. */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  /** Bearer token of the SMS gateway. */
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  /**
+   * Work of the human-verification proof-of-work (ALTCHA, PBKDF2/SHA-256 iterations per try);
+   * a browser needs about `HUMAN_VERIFICATION_COST x 3000` iterations on average.
+   */
+  HUMAN_VERIFICATION_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
 });
 
 export type Config = z.infer<typeof schema> & { isDemo: boolean };
@@ -45,7 +58,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   }
   const config = parsed.data;
   if (config.KHELA_MODE === 'production') {
-    const missing = REQUIRED_IN_PRODUCTION.filter((key) => !config[key]);
+    const missing: string[] = REQUIRED_IN_PRODUCTION.filter((key) => !config[key]);
+    if (config.SMS_GATEWAY_URL && !config.SMS_GATEWAY_TOKEN) missing.push('SMS_GATEWAY_TOKEN');
     if (missing.length > 0) {
       throw new ConfigError(
         `KHELA_MODE=production needs these settings:\n${missing.map((m) => `  ${m} is missing`).join('\n')}`,

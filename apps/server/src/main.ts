@@ -14,13 +14,21 @@ const start = async () => {
   const startedAt = Date.now();
   const config = loadConfig();
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: 'postgres', url: config.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(config.DATA_DIR) },
   );
   await migrateToLatest(database.db);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const seeded = await seedIfEmpty(database.db, { mode: config.KHELA_MODE, brandMerchant: config.MERCHANT, publicUrl });
+  const seeded = await seedIfEmpty(database.db, {
+    mode: config.KHELA_MODE,
+    brandMerchant: config.MERCHANT,
+    publicUrl,
+  });
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 })
+    : undefined;
   await redis?.connect();
 
   const app = await buildApp({

@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import {
-  type Language,
-  LANGUAGES,
-  PROMOTION_CATEGORIES,
-} from './constants';
+import { LANGUAGES, type Language, PROMOTION_CATEGORIES } from './constants';
 import { endpoints } from './endpoints';
 import { defineRoute } from './route';
 
 export const language = z.enum(LANGUAGES);
-
-
 
 export const merchant = z.object({
   code: z.string(),
@@ -42,9 +36,10 @@ export const brandConfig = z.object({
 });
 export type BrandConfig = z.infer<typeof brandConfig>;
 
-export const whitelabelNode: z.ZodType<{ modId: string; enabled: '1' | '0'; childrenNodes: unknown[] }> = z.lazy(
-  () => z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(whitelabelNode) }),
-);
+export const whitelabelNode: z.ZodType<{ modId: string; enabled: '1' | '0'; childrenNodes: unknown[] }> =
+  z.lazy(() =>
+    z.object({ modId: z.string(), enabled: z.enum(['1', '0']), childrenNodes: z.array(whitelabelNode) }),
+  );
 
 export const registerRule = z.object({
   enabled: z.boolean(),
@@ -85,7 +80,11 @@ export const maintenance = z.object({
 });
 export type Maintenance = z.infer<typeof maintenance>;
 
-export const regionRestriction = z.object({ restricted: z.boolean(), country: z.string().nullable(), info: z.string() });
+export const regionRestriction = z.object({
+  restricted: z.boolean(),
+  country: z.string().nullable(),
+  info: z.string(),
+});
 
 export const systemStatusValue = z.object({
   status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
@@ -133,7 +132,6 @@ export type HelpArticle = {
   children: HelpArticle[];
 };
 
-
 export const banner = z.object({
   bannerId: z.number().int(),
   title: z.string(),
@@ -145,12 +143,16 @@ export const banner = z.object({
 });
 export type Banner = z.infer<typeof banner>;
 
-export const notice = z.object({ id: z.number().int(), title: z.string(), content: z.string(), createdAt: z.number() });
+export const notice = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  createdAt: z.number(),
+});
 export type Notice = z.infer<typeof notice>;
 
 export const popup = notice.extend({ execution: z.enum(['B', 'A', 'F']), imageUrl: z.string().nullable() });
 export type Popup = z.infer<typeof popup>;
-
 
 export const promotion = z.object({
   id: z.number().int(),

@@ -67,7 +67,10 @@ class PGliteConnection implements DatabaseConnection {
     if (query.parameters.length === 0) {
       const results = await this.client.exec(query.sql);
       const last = results.at(-1);
-      return { rows: (last?.rows ?? []) as R[], ...(last?.affectedRows !== undefined ? { numAffectedRows: BigInt(last.affectedRows) } : {}) };
+      return {
+        rows: (last?.rows ?? []) as R[],
+        ...(last?.affectedRows !== undefined ? { numAffectedRows: BigInt(last.affectedRows) } : {}),
+      };
     }
     const result = await this.client.query<R>(query.sql, [...query.parameters]);
     const affected = result.affectedRows;

@@ -10,7 +10,10 @@ declare module 'fastify' {
   }
 }
 
-type MerchantLookup = { findMerchant: (code: string) => Merchant | undefined; defaultMerchant: () => Merchant };
+type MerchantLookup = {
+  findMerchant: (code: string) => Merchant | undefined;
+  defaultMerchant: () => Merchant;
+};
 
 /**
  * Resolves the merchant and language of a call from the `Merchant` and `Language` headers

@@ -30,6 +30,9 @@ export const MODALS: ModalComponents = {
   confirmLogout: lazy(() =>
     import('../features/account/logout-modal').then((module) => ({ default: module.LogoutModal })),
   ),
+  vendorGames: lazy(() =>
+    import('../features/lobby/vendor-games-modal').then((module) => ({ default: module.VendorGamesModal })),
+  ),
   updating: lazy(() =>
     import('../features/shell/updating-modal').then((module) => ({ default: module.UpdatingModal })),
   ),

@@ -31,16 +31,40 @@ const BANNER_TITLES: [string, string, string][] = [
 
 const NOTICES: [string, string, string][][] = [
   [
-    ['খেলা-তে স্বাগতম! নতুন সদস্যদের জন্য বিশেষ অফার চলছে।', 'Welcome to Khela! Special offers for new members are running now.', 'खेला में आपका स्वागत है! नए सदस्यों के लिए विशेष ऑफ़र जारी हैं।'],
-    ['নতুন সদস্যরা প্রথম জমায় বোনাস পাবেন। বিস্তারিত প্রোমোশন পাতায়।', 'New members get a bonus on their first deposit. Details on the promotions page.', 'नए सदस्यों को पहली जमा पर बोनस मिलेगा। विवरण प्रमोशन पेज पर।'],
+    [
+      'খেলা-তে স্বাগতম! নতুন সদস্যদের জন্য বিশেষ অফার চলছে।',
+      'Welcome to Khela! Special offers for new members are running now.',
+      'खेला में आपका स्वागत है! नए सदस्यों के लिए विशेष ऑफ़र जारी हैं।',
+    ],
+    [
+      'নতুন সদস্যরা প্রথম জমায় বোনাস পাবেন। বিস্তারিত প্রোমোশন পাতায়।',
+      'New members get a bonus on their first deposit. Details on the promotions page.',
+      'नए सदस्यों को पहली जमा पर बोनस मिलेगा। विवरण प्रमोशन पेज पर।',
+    ],
   ],
   [
-    ['রক্ষণাবেক্ষণ: প্রতি মঙ্গলবার রাত ২টা থেকে ৩টা।', 'Maintenance: every Tuesday from 02:00 to 03:00.', 'रखरखाव: हर मंगलवार रात 2 से 3 बजे तक।'],
-    ['এই সময়ে কিছু গেম সাময়িকভাবে বন্ধ থাকতে পারে।', 'Some games may be briefly unavailable during this window.', 'इस दौरान कुछ गेम थोड़े समय के लिए बंद रह सकते हैं।'],
+    [
+      'রক্ষণাবেক্ষণ: প্রতি মঙ্গলবার রাত ২টা থেকে ৩টা।',
+      'Maintenance: every Tuesday from 02:00 to 03:00.',
+      'रखरखाव: हर मंगलवार रात 2 से 3 बजे तक।',
+    ],
+    [
+      'এই সময়ে কিছু গেম সাময়িকভাবে বন্ধ থাকতে পারে।',
+      'Some games may be briefly unavailable during this window.',
+      'इस दौरान कुछ गेम थोड़े समय के लिए बंद रह सकते हैं।',
+    ],
   ],
   [
-    ['দায়িত্বশীলভাবে খেলুন। ১৮ বছরের কম বয়সীদের জন্য নয়।', 'Play responsibly. Not for anyone under 18.', 'ज़िम्मेदारी से खेलें। 18 वर्ष से कम उम्र वालों के लिए नहीं।'],
-    ['আপনার সীমা নির্ধারণ করুন এবং প্রয়োজনে বিরতি নিন।', 'Set your limits and take a break when you need one.', 'अपनी सीमा तय करें और ज़रूरत पड़ने पर विराम लें।'],
+    [
+      'দায়িত্বশীলভাবে খেলুন। ১৮ বছরের কম বয়সীদের জন্য নয়।',
+      'Play responsibly. Not for anyone under 18.',
+      'ज़िम्मेदारी से खेलें। 18 वर्ष से कम उम्र वालों के लिए नहीं।',
+    ],
+    [
+      'আপনার সীমা নির্ধারণ করুন এবং প্রয়োজনে বিরতি নিন।',
+      'Set your limits and take a break when you need one.',
+      'अपनी सीमा तय करें और ज़रूरत पड़ने पर विराम लें।',
+    ],
   ],
 ];
 
@@ -52,7 +76,9 @@ export const seedDemoContent = async (db: Kysely<DB>, merchantCodes: string[]) =
   });
   await db
     .insertInto('media')
-    .values(art.map(({ image }) => ({ id: image.id, mime: image.mime, bytes: image.bytes, sha256: image.sha256 })))
+    .values(
+      art.map(({ image }) => ({ id: image.id, mime: image.mime, bytes: image.bytes, sha256: image.sha256 })),
+    )
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 
@@ -184,8 +210,20 @@ export const seedDemoContent = async (db: Kysely<DB>, merchantCodes: string[]) =
       .set({
         value: JSON.stringify([
           { csType: 'LIVECHAT', url: '/helpmc', title: 'Live chat', csPosition: 'RIGHT', key: 'kh3l4cs1' },
-          { csType: 'FACEBOOK', url: 'https://www.facebook.com/khela.games', title: 'Facebook', csPosition: 'RIGHT', key: 'kh3l4fb2' },
-          { csType: 'TELEGRAM', url: 'https://t.me/khela_support', title: 'Telegram', csPosition: 'RIGHT', key: 'kh3l4tg3' },
+          {
+            csType: 'FACEBOOK',
+            url: 'https://www.facebook.com/khela.games',
+            title: 'Facebook',
+            csPosition: 'RIGHT',
+            key: 'kh3l4fb2',
+          },
+          {
+            csType: 'TELEGRAM',
+            url: 'https://t.me/khela_support',
+            title: 'Telegram',
+            csPosition: 'RIGHT',
+            key: 'kh3l4tg3',
+          },
         ]),
       })
       .where('merchant_code', '=', merchant)

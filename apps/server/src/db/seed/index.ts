@@ -1,13 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
+import { seedDemoCatalogue } from './catalogue';
+import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoContent } from './demo-content';
+import { seedDemoStaff } from './demo-staff';
+import { seedDemoWallets } from './demo-wallets';
 import { baseSettings, MERCHANTS } from './settings';
 
-export type SeedOptions = { mode: 'demo' | 'production'; brandMerchant?: string | undefined; publicUrl: string };
+export type SeedOptions = {
+  mode: 'demo' | 'production';
+  brandMerchant?: string | undefined;
+  publicUrl: string;
+};
 
 /**
  * Fills an empty database: merchants and their settings always, demo content (banners,
- * notices, help, service entries) only in demo mode. Does nothing when a merchant exists.
+ * notices, help, service entries, demo accounts) only in demo mode. Does nothing when a merchant exists.
  * Returns whether it seeded.
  */
 export const seedIfEmpty = async (db: Kysely<DB>, options: SeedOptions) => {
@@ -35,10 +43,30 @@ export const seedIfEmpty = async (db: Kysely<DB>, options: SeedOptions) => {
         .execute();
       const settings = baseSettings(m, brandMerchant, options.publicUrl);
       for (const [key, value] of Object.entries(settings)) {
-        await trx.insertInto('site_setting').values({ merchant_code: m.code, key, value: JSON.stringify(value) }).execute();
+        await trx
+          .insertInto('site_setting')
+          .values({ merchant_code: m.code, key, value: JSON.stringify(value) })
+          .execute();
       }
     }
-    if (options.mode === 'demo') await seedDemoContent(trx, MERCHANTS.map((m) => m.code));
+    if (options.mode === 'demo') {
+      await seedDemoContent(
+        trx,
+        MERCHANTS.map((m) => m.code),
+      );
+      await seedDemoCatalogue(trx);
+      await seedDemoAccounts(
+        trx,
+        MERCHANTS.map((m) => m.code),
+        options.mode,
+      );
+      await seedDemoWallets(
+        trx,
+        MERCHANTS.map((m) => m.code),
+        options.mode,
+      );
+      await seedDemoStaff(trx, options.mode);
+    }
   });
   return true;
 };

@@ -2,7 +2,8 @@ import { MOD_IDS, type RegisterRule, type WhitelabelNode } from '@khela/contract
 import type { Settings } from '../../modules/site';
 
 /** Flags that start off in the demo brand: the second-factor steps a fresh install cannot serve. */
-const OFF_BY_DEFAULT = new Set<string>(['GEETEST3', 'LOGINIPVERF3', 'CAPTCHA3']);
+/** HUMANVERIF3 stays off until the web app solves the proof-of-work challenge before these calls. */
+const OFF_BY_DEFAULT = new Set<string>(['GEETEST3', 'LOGINIPVERF3', 'CAPTCHA3', 'HUMANVERIF3']);
 
 /** Children of a module: turning the parent off turns these off too. */
 const CHILDREN: Record<string, string[]> = {
@@ -21,7 +22,13 @@ export const defaultWhitelabel = (): WhitelabelNode[] => {
   return MOD_IDS.filter((id) => !childCodes.has(id)).map(node);
 };
 
-const rule = (patternId: number, acceptedPattern: string, min: number, max: number, over: Partial<RegisterRule> = {}) => ({
+const rule = (
+  patternId: number,
+  acceptedPattern: string,
+  min: number,
+  max: number,
+  over: Partial<RegisterRule> = {},
+) => ({
   enabled: false,
   required: false,
   acceptedPattern,
@@ -63,8 +70,26 @@ export type MerchantSeed = {
 
 /** The two demo merchants: Bangladesh (BDT; BN, EN) first, because the brand's default language is BN. */
 export const MERCHANTS: MerchantSeed[] = [
-  { code: 'khelabd', name: 'Khela Bangladesh', country: 'BD', currency: 'BDT', currencySymbol: '৳', languages: ['bn', 'en'], defaultLanguage: 'bn', dialCode: '+880' },
-  { code: 'khelain', name: 'Khela India', country: 'IN', currency: 'INR', currencySymbol: '₹', languages: ['en', 'hi'], defaultLanguage: 'en', dialCode: '+91' },
+  {
+    code: 'khelabd',
+    name: 'Khela Bangladesh',
+    country: 'BD',
+    currency: 'BDT',
+    currencySymbol: '৳',
+    languages: ['bn', 'en'],
+    defaultLanguage: 'bn',
+    dialCode: '+880',
+  },
+  {
+    code: 'khelain',
+    name: 'Khela India',
+    country: 'IN',
+    currency: 'INR',
+    currencySymbol: '₹',
+    languages: ['en', 'hi'],
+    defaultLanguage: 'en',
+    dialCode: '+91',
+  },
 ];
 
 export const baseSettings = (merchant: MerchantSeed, brandMerchant: string, publicUrl: string): Settings => ({
@@ -82,17 +107,36 @@ export const baseSettings = (merchant: MerchantSeed, brandMerchant: string, publ
     defaultLanguage: merchant.defaultLanguage,
     supportLanguages: merchant.languages,
     loginedToHomePage: false,
-    licences: ['Malta Gaming Authority', 'British Virgin Islands Financial Services Commission', 'PAGCOR Philippines'],
+    licences: [
+      'Malta Gaming Authority',
+      'British Virgin Islands Financial Services Commission',
+      'PAGCOR Philippines',
+    ],
     marketing: { slotGameCount: 10000, zaloBonus: '131K' },
   },
   whitelabel: defaultWhitelabel(),
   register: defaultRegisterRules(),
   resources: [
-    { resourceType: 'Android', url: `${publicUrl}/download?os=android`, qrCodeUrl: null, labelNameEn: 'Android app' },
+    {
+      resourceType: 'Android',
+      url: `${publicUrl}/download?os=android`,
+      qrCodeUrl: null,
+      labelNameEn: 'Android app',
+    },
     { resourceType: 'iOS', url: `${publicUrl}/download?os=ios`, qrCodeUrl: null, labelNameEn: 'iPhone app' },
-    { resourceType: 'WHATSAPP', url: 'https://wa.me/8801700000000', qrCodeUrl: null, labelNameEn: 'WhatsApp' },
+    {
+      resourceType: 'WHATSAPP',
+      url: 'https://wa.me/8801700000000',
+      qrCodeUrl: null,
+      labelNameEn: 'WhatsApp',
+    },
     { resourceType: 'TELEGRAM', url: 'https://t.me/khela_support', qrCodeUrl: null, labelNameEn: 'Telegram' },
-    { resourceType: 'FACEBOOK', url: 'https://www.facebook.com/khela.games', qrCodeUrl: null, labelNameEn: 'Facebook' },
+    {
+      resourceType: 'FACEBOOK',
+      url: 'https://www.facebook.com/khela.games',
+      qrCodeUrl: null,
+      labelNameEn: 'Facebook',
+    },
   ],
   customerService: [],
   domainRoute: {

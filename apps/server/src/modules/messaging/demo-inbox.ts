@@ -26,7 +26,10 @@ export const registerDemoInboxRoute = (
       recipient = to.trim().toLowerCase();
     } else {
       const mobile = parseMobile(to, dialCode ?? request.merchant.dialCode);
-      if (!mobile) throw new AppError('validation.failed', { value: { fields: { to: { key: 'invalid_mobile_number' } } } });
+      if (!mobile)
+        throw new AppError('validation.failed', {
+          value: { fields: { to: { key: 'invalid_mobile_number' } } },
+        });
       recipient = mobile.e164;
     }
     const rows = await db

@@ -6,6 +6,7 @@ import {
   type Merchant,
   merchant as merchantSchema,
   type SystemStatus,
+  systemStatusValue,
 } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB, Localized } from '../../db/schema';
@@ -30,7 +31,8 @@ type Snapshot = {
   flags: Map<string, Record<string, boolean>>;
 };
 
-const pick = (text: Localized, language: Language) => text[language] ?? text.en ?? Object.values(text)[0] ?? '';
+const pick = (text: Localized, language: Language) =>
+  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
 
 /** Brand, merchants and site settings: cached in memory, refreshed when the stored version moves. */
 export const createSiteService = ({ db, now = () => new Date(), blockedCountries, cacheMs = 2000 }: Deps) => {
@@ -58,11 +60,14 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     const settings = new Map<string, Settings>();
     const flags = new Map<string, Record<string, boolean>>();
     for (const m of merchants) {
-      const raw = Object.fromEntries(settingRows.filter((r) => r.merchant_code === m.code).map((r) => [r.key, r.value]));
+      const raw = Object.fromEntries(
+        settingRows.filter((r) => r.merchant_code === m.code).map((r) => [r.key, r.value]),
+      );
       const parsed = {} as Record<string, unknown>;
       for (const [key, schema] of Object.entries(settingSchemas)) {
         const result = schema.safeParse(raw[key]);
-        if (!result.success) throw new Error(`site setting ${m.code}.${key} is missing or invalid: ${result.error.message}`);
+        if (!result.success)
+          throw new Error(`site setting ${m.code}.${key} is missing or invalid: ${result.error.message}`);
         parsed[key] = result.data;
       }
       const typed = parsed as Settings;
@@ -89,6 +94,9 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     return snapshot;
   };
 
+  /** True while `current()` would answer from memory without asking the database. */
+  const isFresh = () => snapshot !== null && Date.now() - checkedAt <= cacheMs;
+
   const loaded = () => {
     if (!snapshot) throw new Error('site service used before refresh()');
     return snapshot;
@@ -110,7 +118,8 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
 
   const findMerchant = (code: string) => loaded().merchants.find((m) => m.code === code);
 
-  const isModuleEnabled = (merchantCode: string, modId: string) => loaded().flags.get(merchantCode)?.[modId] === true;
+  const isModuleEnabled = (merchantCode: string, modId: string) =>
+    loaded().flags.get(merchantCode)?.[modId] === true;
 
   const isBlocked = (merchantCode: string, country: string | null) => {
     if (!country) return false;
@@ -118,34 +127,91 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     return list.includes(country);
   };
 
-  /** The permission call: everything the site needs before it can draw its first screen. */
-  const getStatus = async (merchant: Merchant, ip: string): Promise<SystemStatus> => {
-    const snap = await current();
+  /** The part of the permission answer that only changes with the settings. */
+  const statusInfo = (snap: Snapshot, merchant: Merchant): SystemStatus['info'] => {
+    const s = snap.settings.get(merchant.code) ?? settingsOf(merchant.code);
+    return {
+      brand: s.brand,
+      merchant,
+      merchants: snap.merchants,
+      whitelabel: s.whitelabel,
+      register: s.register,
+      resources: s.resources,
+      customerService: s.customerService.map(({ url, key, ...rest }) => ({
+        ...rest,
+        path: obfuscateCsPath(url, key),
+      })),
+      domainRoute: s.domainRoute['0'],
+      mainDomain: s.mainDomain,
+      analytics: s.analytics,
+      imageCDNs: s.cdn.imageCDNs,
+      launchGameCDNs: s.cdn.launchGameCDNs,
+    };
+  };
+
+  /** The part that depends on the caller and the time: status, location, maintenance, region. */
+  const statusOfCaller = (snap: Snapshot, merchant: Merchant, ip: string) => {
     const s = snap.settings.get(merchant.code) ?? settingsOf(merchant.code);
     const country = countryOfIp(ip);
-    const maintenanceOn = s.maintenance.enabled && (s.maintenance.endTime === null || s.maintenance.endTime > now().getTime());
+    const maintenanceOn =
+      s.maintenance.enabled && (s.maintenance.endTime === null || s.maintenance.endTime > now().getTime());
     const restricted = isBlocked(merchant.code, country);
     return {
       status: maintenanceOn ? 1 : restricted ? 2 : 0,
-      settingsVersion: snap.version,
-      info: {
-        brand: s.brand,
-        merchant,
-        merchants: snap.merchants,
-        whitelabel: s.whitelabel,
-        register: s.register,
-        resources: s.resources,
-        customerService: s.customerService.map(({ url, key, ...rest }) => ({ ...rest, path: obfuscateCsPath(url, key) })),
-        domainRoute: s.domainRoute['0'],
-        mainDomain: s.mainDomain,
-        analytics: s.analytics,
-        imageCDNs: s.cdn.imageCDNs,
-        launchGameCDNs: s.cdn.launchGameCDNs,
-      },
       location: { ip, country },
       maintenance: { ...s.maintenance, enabled: maintenanceOn },
       regionRestriction: { restricted, country, info: s.region.info },
+    } satisfies Omit<SystemStatus, 'info' | 'settingsVersion'>;
+  };
+
+  /** The permission call: everything the site needs before it can draw its first screen. */
+  const getStatus = async (merchant: Merchant, ip: string): Promise<SystemStatus> => {
+    const snap = await current();
+    const caller = statusOfCaller(snap, merchant, ip);
+    return {
+      status: caller.status,
+      settingsVersion: snap.version,
+      info: statusInfo(snap, merchant),
+      location: caller.location,
+      maintenance: caller.maintenance,
+      regionRestriction: caller.regionRestriction,
     };
+  };
+
+  // The serialised `info` of each merchant, per settings snapshot: it is most of the answer
+  // (flag tree, field rules, merchants, obfuscated service links) and the same for every caller.
+  const infoJsonCache = new WeakMap<Snapshot, Map<string, Buffer>>();
+  const infoJson = (snap: Snapshot, merchant: Merchant) => {
+    let perMerchant = infoJsonCache.get(snap);
+    if (!perMerchant) {
+      perMerchant = new Map();
+      infoJsonCache.set(snap, perMerchant);
+    }
+    let json = perMerchant.get(merchant.code);
+    if (json === undefined) {
+      // Checked against the contract once per snapshot instead of on every answer.
+      json = Buffer.from(JSON.stringify(systemStatusValue.shape.info.parse(statusInfo(snap, merchant))));
+      perMerchant.set(merchant.code, json);
+    }
+    return json;
+  };
+
+  /**
+   * The permission answer as UTF-8 JSON chunks, together the same as `getStatus` serialised:
+   * the cached `info` plus the small per-caller part (the hottest call: every page load makes it).
+   */
+  const getStatusJson = async (merchant: Merchant, ip: string) => {
+    const snap = await current();
+    const caller = statusOfCaller(snap, merchant, ip);
+    return [
+      Buffer.from(`{"status":${caller.status},"settingsVersion":${snap.version},"info":`),
+      infoJson(snap, merchant),
+      Buffer.from(
+        `,"location":${JSON.stringify(caller.location)}` +
+          `,"maintenance":${JSON.stringify(caller.maintenance)}` +
+          `,"regionRestriction":${JSON.stringify(caller.regionRestriction)}}`,
+      ),
+    ];
   };
 
   const isInMaintenance = (merchantCode: string) => {
@@ -168,12 +234,25 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     return { domainList: settingsOf(merchantCode).domainRoute[device] };
   };
 
-  /** Writes one setting (validated), bumps the version so every node reloads. */
-  const updateSetting = async <K extends SettingKey>(merchantCode: string, key: K, value: Settings[K]) => {
+  /**
+   * Writes one setting (validated), bumps the version so every node reloads. Given `trx`, writes
+   * inside it (with the caller's audit row) and leaves `refresh()` to the caller after commit.
+   */
+  const updateSetting = async <K extends SettingKey>(
+    merchantCode: string,
+    key: K,
+    value: Settings[K],
+    trx?: Kysely<DB>,
+  ) => {
     const parsed = settingSchemas[key].parse(value);
-    await db.transaction().execute(async (trx) => {
+    if (trx) {
       await store.writeSetting(trx, merchantCode, key, parsed);
       await store.bumpVersion(trx);
+      return;
+    }
+    await db.transaction().execute(async (t) => {
+      await store.writeSetting(t, merchantCode, key, parsed);
+      await store.bumpVersion(t);
     });
     await refresh();
   };
@@ -186,10 +265,16 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     mediaUrl: (id: string) => string,
   ): Promise<Announcements> => {
     const kinds = types.filter((t) => t !== 'H');
-    const rows = await store.readAnnouncements(db, merchantCode, kinds, now());
+    // `types=H` alone asks for nothing this module stores; `IN ()` would be invalid SQL.
+    const rows = kinds.length > 0 ? await store.readAnnouncements(db, merchantCode, kinds, now()) : [];
     const result: Announcements = { banners: [], player: [], popup: [], promotion: [] };
     for (const row of rows) {
-      const base = { id: row.id, title: pick(row.title, language), content: pick(row.content, language), createdAt: row.created_at.getTime() };
+      const base = {
+        id: row.id,
+        title: pick(row.title, language),
+        content: pick(row.content, language),
+        createdAt: row.created_at.getTime(),
+      };
       if (row.kind === 'B') {
         result.banners.push({
           bannerId: row.id,
@@ -204,7 +289,11 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
       } else if (row.kind === 'PU') {
         // Popups run before login (B), after login (A) or on first login (F); a caller asks for one phase.
         if (row.execution === execution) {
-          result.popup.push({ ...base, execution: row.execution, imageUrl: row.media_id ? mediaUrl(row.media_id) : null });
+          result.popup.push({
+            ...base,
+            execution: row.execution,
+            imageUrl: row.media_id ? mediaUrl(row.media_id) : null,
+          });
         }
       } else {
         result.promotion.push({
@@ -242,11 +331,13 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
   return {
     refresh,
     current,
+    isFresh,
     defaultMerchant,
     findMerchant,
     isModuleEnabled,
     isInMaintenance,
     getStatus,
+    getStatusJson,
     getWhitelabel,
     getRegisterRules,
     getDomainRoute,

@@ -15,7 +15,13 @@ export const settingSchemas = {
   register: registerRules,
   resources: z.array(resource),
   customerService: z.array(
-    z.object({ csType: z.string(), url: z.string(), title: z.string(), csPosition: z.string(), key: z.string().length(8) }),
+    z.object({
+      csType: z.string(),
+      url: z.string(),
+      title: z.string(),
+      csPosition: z.string(),
+      key: z.string().length(8),
+    }),
   ),
   domainRoute: z.object({ '0': z.array(domainRouteItem), '3': z.array(domainRouteItem) }),
   maintenance: maintenance,

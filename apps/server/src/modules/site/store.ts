@@ -2,19 +2,25 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 
 /** Queries of the site module. Each takes the Kysely handle (or transaction) it runs on. */
-export const readMerchants = (db: Kysely<DB>) => db.selectFrom('merchant').selectAll().orderBy('sort').execute();
+export const readMerchants = (db: Kysely<DB>) =>
+  db.selectFrom('merchant').selectAll().orderBy('sort').execute();
 
 export const readSettings = (db: Kysely<DB>) =>
   db.selectFrom('site_setting').select(['merchant_code', 'key', 'value']).execute();
 
 export const readVersion = async (db: Kysely<DB>) =>
-  (await db.selectFrom('site_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version;
+  (await db.selectFrom('site_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow())
+    .version;
 
 export const writeSetting = async (db: Kysely<DB>, merchantCode: string, key: string, value: unknown) => {
   await db
     .insertInto('site_setting')
     .values({ merchant_code: merchantCode, key, value: JSON.stringify(value) })
-    .onConflict((oc) => oc.columns(['merchant_code', 'key']).doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }))
+    .onConflict((oc) =>
+      oc
+        .columns(['merchant_code', 'key'])
+        .doUpdateSet({ value: JSON.stringify(value), updated_at: new Date() }),
+    )
     .execute();
 };
 

@@ -1,9 +1,39 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { GAME_TYPES, type GameType } from '@khela/contract/browser';
+import { useParams } from 'react-router';
+import { CategoryLobby } from '../../features/lobby/category-lobby';
+import { LobbyPage } from '../../features/lobby/lobby-page';
+import { type NavCode, navCodeOf } from '../../features/lobby/nav-rules';
+import { RngLobby } from '../../features/lobby/rng-lobby';
 
-/** Page group `egame` (one lazy chunk). */
+/** `/games/:games`: the category in the path, upper-cased (spec §2); unknown ones show slots. */
+const GamesByPath = () => {
+  const { games = '' } = useParams();
+  const upper = games.toUpperCase();
+  const type = (GAME_TYPES as readonly string[]).includes(upper) ? (upper as GameType) : null;
+  const code: NavCode | null = type ? navCodeOf(type) : null;
+  return (
+    <LobbyPage page="games">
+      {code && code !== 'RNG' ? <CategoryLobby code={code} /> : <RngLobby />}
+    </LobbyPage>
+  );
+};
+
+/** Page group `egame` (one lazy chunk): the slot lobby, fishing, card games, and games by path. */
 export const pages = {
-  rng: () => <SectionPage page="rng" />,
-  pvp: () => <SectionPage page="pvp" />,
-  fish: () => <SectionPage page="fish" />,
-  games: () => <SectionPage page="games" />,
+  rng: () => (
+    <LobbyPage page="rng">
+      <RngLobby />
+    </LobbyPage>
+  ),
+  pvp: () => (
+    <LobbyPage page="pvp">
+      <CategoryLobby code="PVP" />
+    </LobbyPage>
+  ),
+  fish: () => (
+    <LobbyPage page="fish">
+      <CategoryLobby code="FISH" />
+    </LobbyPage>
+  ),
+  games: GamesByPath,
 };

@@ -1,6 +1,11 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { LobbyPage } from '../../features/lobby/lobby-page';
+import { LotteryPage } from '../../features/lobby/lottery-page';
 
-/** Page group `lottery` (one lazy chunk). */
+/** Page group `lottery` (one lazy chunk): the lottery page that lottery launches lead to. */
 export const pages = {
-  lottery: () => <SectionPage page="lottery" />,
+  lottery: () => (
+    <LobbyPage page="lottery" recent={false}>
+      <LotteryPage />
+    </LobbyPage>
+  ),
 };

@@ -2,6 +2,7 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSessionState } from '../../shared/state/session';
 import { flagsOf, useSystemStatus } from '../../shared/state/site';
 import { buttonClass } from '../../shared/ui/button';
 import { GAME_CATEGORIES } from './nav-items';
@@ -21,6 +22,7 @@ export const HomeHero = () => {
   const status = useSystemStatus();
   const brand = status.data?.info.brand;
   const canRegister = flagsOf(status.data).DIRECTREG3 === true;
+  const { token } = useSessionState();
   if (!brand) return null;
   return (
     <section
@@ -55,16 +57,18 @@ export const HomeHero = () => {
             {t('home.playSlots')}
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
-          <Link
-            to={canRegister ? '/register' : '/login'}
-            className={buttonClass(
-              'ghost',
-              'lg',
-              'bg-white/10 text-white ring-1 ring-white/20 hover:bg-white/20',
-            )}
-          >
-            {t(canRegister ? 'home.joinNow' : 'home.signIn')}
-          </Link>
+          {token ? null : (
+            <Link
+              to={canRegister ? '/register' : '/login'}
+              className={buttonClass(
+                'ghost',
+                'lg',
+                'bg-white/10 text-white ring-1 ring-white/20 hover:bg-white/20',
+              )}
+            >
+              {t(canRegister ? 'home.joinNow' : 'home.signIn')}
+            </Link>
+          )}
         </div>
       </div>
     </section>

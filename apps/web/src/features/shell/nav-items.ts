@@ -24,8 +24,9 @@ export type GameCategory = {
 };
 
 /**
- * The game categories of the header navigation, in spec order; each links to its lobby route.
- * The vendor drop-downs are filled in by the catalogue.
+ * The game categories of the header navigation, in the catalogue's lane order (cockfight two
+ * after sports, esports last); each links to its lobby route. Once the vendor list is known the
+ * header keeps only the categories with vendors, in the server's order, with vendor drop-downs.
  */
 export const GAME_CATEGORIES: GameCategory[] = [
   { code: 'RNG', key: 'rng', to: '/rng', icon: Cherry, tone: ['#f97316', '#e11d48'] },
@@ -33,17 +34,23 @@ export const GAME_CATEGORIES: GameCategory[] = [
   { code: 'LIVE', key: 'live', to: '/live', icon: Tv, tone: ['#a855f7', '#6366f1'] },
   { code: 'SPORTS', key: 'sports', to: '/sports', icon: Trophy, tone: ['#0ea5e9', '#2563eb'] },
   { code: 'FISH', key: 'fish', to: '/fish', icon: Fish, tone: ['#06b6d4', '#0284c7'] },
+  { code: 'COCKFIGHT', key: 'cockfight', to: '/cockfight', icon: Bird, tone: ['#eab308', '#c2410c'] },
   { code: 'PVP', key: 'pvp', to: '/pvp', icon: Spade, tone: ['#ef4444', '#9f1239'] },
   { code: 'ESPORTS', key: 'esports', to: '/esports', icon: Gamepad2, tone: ['#8b5cf6', '#db2777'] },
-  { code: 'COCKFIGHT', key: 'cockfight', to: '/cockfight', icon: Bird, tone: ['#eab308', '#c2410c'] },
 ];
 
-export type NavItem = { key: string; to: string; icon: LucideIcon; end?: boolean };
+export type NavItem = {
+  key: string;
+  to: string;
+  icon: LucideIcon;
+  end?: boolean;
+  code?: GameCategory['code'];
+};
 
 /** Header navigation: home, the game categories, promotions, app download (spec §2). */
 export const NAV_ITEMS: NavItem[] = [
   { key: 'home', to: '/', icon: House, end: true },
-  ...GAME_CATEGORIES.map(({ key, to, icon }) => ({ key, to, icon })),
+  ...GAME_CATEGORIES.map(({ key, to, icon, code }) => ({ key, to, icon, code })),
   { key: 'promotions', to: '/promotions', icon: Gift },
   { key: 'download', to: '/download', icon: Smartphone },
 ];

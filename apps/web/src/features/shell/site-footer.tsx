@@ -1,8 +1,10 @@
 import type { SystemStatus } from '@khela/contract';
 import { ShieldCheck } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../shared/ui/brand-logo';
+import { FooterVendors } from '../lobby/footer-vendors';
 import { GAME_CATEGORIES } from './nav-items';
 
 /** The help-centre articles the footer links to; each is a section id on /help. */
@@ -76,6 +78,10 @@ export const SiteFooter = ({ status }: { status: SystemStatus | undefined }) => 
           </ul>
         </nav>
       </div>
+
+      <Suspense fallback={null}>
+        <FooterVendors />
+      </Suspense>
 
       <div className="border-t border-line">
         <div className="mx-auto flex max-w-[1200px] flex-col gap-3 px-4 py-5 text-xs text-muted md:flex-row md:items-center md:justify-between lg:px-6">

@@ -37,7 +37,7 @@ describe('site header (logged out)', () => {
     expect(screen.queryByTestId('btn-register')).toBeNull();
   });
 
-  it('links home, every game category, promotions and the app download page', async () => {
+  it('links home, every game category (in the catalogue lane order), promotions and the app download page', async () => {
     renderHeader();
     const nav = await screen.findByTestId('main-nav');
     expect(
@@ -51,9 +51,9 @@ describe('site header (logged out)', () => {
       '/live',
       '/sports',
       '/fish',
+      '/cockfight',
       '/pvp',
       '/esports',
-      '/cockfight',
       '/promotions',
       '/download',
     ]);

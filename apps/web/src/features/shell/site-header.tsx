@@ -9,6 +9,7 @@ import { BrandLogo } from '../../shared/ui/brand-logo';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { useModal } from '../../shared/ui/modal-host';
+import { NavDropdownSlot, orderNavItems, useNavCodes } from '../lobby/nav-slot';
 import { LanguageSelect, MerchantSelect, ThemeToggle } from './header-settings';
 import { NAV_ITEMS } from './nav-items';
 
@@ -36,6 +37,7 @@ export const SiteHeader = ({ status, showNav }: Props) => {
   const canRegister = flagsOf(status).DIRECTREG3 === true;
   const modal = useModal();
   const { token, expired } = useSessionState();
+  const navItems = orderNavItems(NAV_ITEMS, useNavCodes());
 
   // A remembered login (24 h) signs the visitor back in; a dropped session asks for a login once.
   useEffect(() => {
@@ -137,8 +139,8 @@ export const SiteHeader = ({ status, showNav }: Props) => {
             )}
           >
             <ul className="grid grid-cols-4 gap-1.5 py-3 sm:grid-cols-6 lg:scrollbar-none lg:flex lg:gap-0.5 lg:overflow-x-auto lg:py-0">
-              {NAV_ITEMS.map(({ key, to, icon: Icon, end }) => (
-                <li key={key} className="lg:shrink-0">
+              {navItems.map(({ key, to, icon: Icon, end, code }) => (
+                <NavDropdownSlot key={key} code={code} className="lg:shrink-0">
                   <NavLink
                     to={to}
                     end={end ?? false}
@@ -166,7 +168,7 @@ export const SiteHeader = ({ status, showNav }: Props) => {
                       </>
                     )}
                   </NavLink>
-                </li>
+                </NavDropdownSlot>
               ))}
             </ul>
           </nav>

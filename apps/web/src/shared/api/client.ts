@@ -1,5 +1,5 @@
-import { type EndpointName, endpoints, type Routes } from '@khela/contract/browser';
 import type { RouteValue } from '@khela/contract';
+import { type EndpointName, endpoints, type Routes } from '@khela/contract/browser';
 import { readSession, SESSION_KEYS } from '../state/storage';
 
 /** A refused call: the stable `errorCode`, the translation key in `message`, and any payload. */
@@ -17,6 +17,8 @@ export class ApiError extends Error {
 type CallOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** Sent `application/x-www-form-urlencoded` (forgot password by email) instead of JSON. */
+  form?: Record<string, string>;
   signal?: AbortSignal;
   language?: string;
 };
@@ -27,11 +29,23 @@ export const setApiLanguage = (language: string) => {
   currentLanguage = language;
 };
 
+let onUnauthorized: (() => void) | null = null;
+/** Runs when a call that carried a token is answered 401 `login.not.session` (API-FACTS §1.3). */
+export const setUnauthorizedHandler = (handler: () => void) => {
+  onUnauthorized = handler;
+};
+
+/** Names the site may call: endpoints that have a route (with schemas) in the contract. */
+export type ApiName = EndpointName & keyof Routes;
+
 /** What a call answers: the `value` schema of that route in the contract. */
-export type ApiValue<N extends EndpointName> = RouteValue<Routes[N]>;
+export type ApiValue<N extends ApiName> = RouteValue<Routes[N]>;
 
 /** Calls one contract endpoint by name and returns its `value`; refused calls throw ApiError. */
-export const callApi = async <N extends EndpointName>(name: N, options: CallOptions = {}): Promise<ApiValue<N>> => {
+export const callApi = async <N extends ApiName>(
+  name: N,
+  options: CallOptions = {},
+): Promise<ApiValue<N>> => {
   const route = endpoints[name] as (typeof endpoints)[EndpointName];
   const url = new URL(route.path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -45,7 +59,14 @@ export const callApi = async <N extends EndpointName>(name: N, options: CallOpti
   if (merchant) headers.Merchant = merchant;
   const token = readSession(SESSION_KEYS.token);
   if (token) headers.Authorization = token;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json;charset=UTF-8';
+  if (options.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json;charset=UTF-8';
+  const body =
+    options.form !== undefined
+      ? new URLSearchParams(options.form).toString()
+      : options.body !== undefined
+        ? JSON.stringify(options.body)
+        : undefined;
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   let response: Response;
   try {
@@ -53,7 +74,7 @@ export const callApi = async <N extends EndpointName>(name: N, options: CallOpti
       method,
       headers,
       signal: options.signal ?? null,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
@@ -63,12 +84,21 @@ export const callApi = async <N extends EndpointName>(name: N, options: CallOpti
   try {
     payload = await response.json();
   } catch {
-    throw new ApiError(response.status, response.status === 504 ? 'timeout' : 'system.error', response.status === 504 ? 'error.timeout' : 'error.system.error');
+    throw new ApiError(
+      response.status,
+      response.status === 504 ? 'timeout' : 'system.error',
+      response.status === 504 ? 'error.timeout' : 'error.system.error',
+    );
   }
   if ('envelope' in route && route.envelope === false) return payload as ApiValue<N>;
   if (!response.ok || !payload?.success) {
-    throw new ApiError(response.status, payload?.errorCode ?? 'system.error', payload?.message ?? 'error.system.error', payload?.value);
+    if (response.status === 401 && token && payload?.errorCode === 'login.not.session') onUnauthorized?.();
+    throw new ApiError(
+      response.status,
+      payload?.errorCode ?? 'system.error',
+      payload?.message ?? 'error.system.error',
+      payload?.value,
+    );
   }
   return payload.value as ApiValue<N>;
 };
-

@@ -9,10 +9,14 @@ export type Lang = (typeof SUPPORTED)[number];
 export const DEFAULT_LANGUAGE: Lang = 'bn';
 
 /** Locale files are split by feature (namespace) and loaded lazily, one language at a time. */
-export const NAMESPACES = ['common', 'shell', 'help', 'download', 'errors'] as const;
+export const NAMESPACES = ['common', 'shell', 'help', 'download', 'errors', 'auth', 'lobby'] as const;
+/** Loaded before first paint; the others load when a component first asks for them (it suspends meanwhile). */
+export const INITIAL_NAMESPACES = ['common', 'shell'] as const;
 
 const saved = readLocal(LOCAL_KEYS.language);
-const initial: Lang = (SUPPORTED as readonly string[]).includes(saved ?? '') ? (saved as Lang) : DEFAULT_LANGUAGE;
+const initial: Lang = (SUPPORTED as readonly string[]).includes(saved ?? '')
+  ? (saved as Lang)
+  : DEFAULT_LANGUAGE;
 
 export const i18nReady = i18next
   .use(resourcesToBackend((lng: string, ns: string) => import(`../../locales/${lng}/${ns}.json`)))
@@ -21,7 +25,7 @@ export const i18nReady = i18next
     lng: initial,
     fallbackLng: false,
     supportedLngs: [...SUPPORTED],
-    ns: [...NAMESPACES],
+    ns: [...INITIAL_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },

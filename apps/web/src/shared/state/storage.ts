@@ -11,6 +11,10 @@ export const SESSION_KEYS = {
   customerId: 'customerId',
   memberLabel: 'memberLabel',
   wallet: 'wallet',
+  /** `closed` once a visitor has dismissed the before-login notice popups this session. */
+  anonymousPopup: 'ANONYMOUS_POPUP',
+  /** `closed` once a member has dismissed the after-login notice popups this session. */
+  userPopup: 'USER_POPUP',
 } as const;
 
 /** Local storage keys: theme and language survive the browser being closed. */
@@ -25,7 +29,10 @@ const safe = <T>(fn: () => T, fallback: T): T => {
 };
 
 export const readSession = (key: string) => safe(() => window.sessionStorage.getItem(key), null);
-export const writeSession = (key: string, value: string) => safe(() => window.sessionStorage.setItem(key, value), undefined);
+export const writeSession = (key: string, value: string) =>
+  safe(() => window.sessionStorage.setItem(key, value), undefined);
 export const removeSession = (key: string) => safe(() => window.sessionStorage.removeItem(key), undefined);
 export const readLocal = (key: string) => safe(() => window.localStorage.getItem(key), null);
-export const writeLocal = (key: string, value: string) => safe(() => window.localStorage.setItem(key, value), undefined);
+export const writeLocal = (key: string, value: string) =>
+  safe(() => window.localStorage.setItem(key, value), undefined);
+export const removeLocal = (key: string) => safe(() => window.localStorage.removeItem(key), undefined);
