@@ -1,7 +1,18 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 import { endpoints } from './endpoints';
+import { messageBody, messageTitle } from './inbox';
+import { FEEDBACK_QUESTION_TYPES, FEEDBACK_STATUSES } from './inbox-constants';
 import { defineRoute } from './route';
-import { brandConfig, maintenance, registerRules, resource, whitelabelNode } from './site';
+import {
+  brandConfig,
+  maintenance,
+  regionTranslations,
+  registerRule,
+  registerRules,
+  resource,
+  whitelabelNode,
+} from './site';
 
 /** Staff roles of the back office; what each may do is the server's `roles.ts`. */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'content', 'risk'] as const;
@@ -54,19 +65,82 @@ const paged = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 
+/** An outside link an operator sets: http or https only (`z.url()` alone accepts `javascript:`). */
+export const webUrl = z.url({ protocol: /^https?$/ }).max(500);
+/** A web link, or a path on this site (`/download?os=android`, `/media/<id>`). */
+const webUrlOrPath = z.union([webUrl, z.string().regex(/^\/(?!\/)[^\s]{0,499}$/)]);
+
 export const customerServiceEntry = z.object({
-  csType: z.string().min(1).max(40),
-  url: z.string().url().max(500),
-  title: z.string().min(1).max(80),
+  csType: z.string().trim().min(1).max(40),
+  url: webUrl,
+  title: z.string().trim().min(1).max(80),
   csPosition: z.string().max(40),
   key: z.string().length(8),
 });
 
+/** An app link or social account of the resources setting. */
+export const resourceEntry = z.object({
+  resourceType: z.string().trim().min(1).max(40),
+  url: webUrlOrPath,
+  qrCodeUrl: webUrlOrPath.nullable(),
+  labelNameEn: z.string().trim().min(1).max(80),
+});
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+/** Longest minLength/maxLength a register rule may set (the longest field, email, is far below). */
+export const REGISTER_RULE_MAX_LENGTH = 200;
+
+/** A pattern the browser and the server can both compile (no flags: the `u`-less source). */
+const compiles = (pattern: string) => {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const registerRuleInput = registerRule
+  .extend({
+    acceptedPattern: z.string().max(200).refine(compiles, 'pattern.invalid'),
+    minLength: z.number().int().min(0).max(REGISTER_RULE_MAX_LENGTH),
+    maxLength: z.number().int().min(1).max(REGISTER_RULE_MAX_LENGTH),
+  })
+  .refine((r) => r.minLength <= r.maxLength, { path: ['maxLength'], message: 'min.above.max' });
+
+/** Register rules as the operator saves them: known field names only (the server checks each exists). */
+export const registerRulesInput = z.record(z.string().regex(/^[a-zA-Z]{2,30}$/), registerRuleInput);
+
+/**
+ * The brand as the operator saves it. `defaultCurrencySymbol`, `supportLanguages` and
+ * `defaultLanguage` are the merchant's own (its currency symbol, the languages the site offers, the
+ * language a visitor gets): saving the brand writes them to the merchant.
+ */
+export const brandInput = brandConfig
+  .extend({
+    name: z.string().trim().min(1).max(60),
+    chatHeaderColor: z.string().regex(HEX_COLOUR, 'colour.format'),
+    primaryColor: z.string().regex(HEX_COLOUR, 'colour.format'),
+    defaultCurrencySymbol: z.string().trim().min(1).max(4),
+    supportLanguages: z
+      .array(z.enum(LANGUAGES))
+      .min(1)
+      .refine((l) => new Set(l).size === l.length, 'languages.duplicate'),
+    licences: z.array(z.string().trim().min(1).max(200)).max(10),
+  })
+  .refine((b) => b.supportLanguages.includes(b.defaultLanguage), {
+    path: ['defaultLanguage'],
+    message: 'language.unsupported',
+  });
+
 /** Settings an operator edits, by key, each with the schema the site module stores. */
 export const editableSetting = z.discriminatedUnion('key', [
-  z.object({ key: z.literal('brand'), value: brandConfig }),
-  z.object({ key: z.literal('register'), value: registerRules }),
-  z.object({ key: z.literal('maintenance'), value: maintenance }),
+  z.object({ key: z.literal('brand'), value: brandInput }),
+  z.object({ key: z.literal('register'), value: registerRulesInput }),
+  z.object({
+    key: z.literal('maintenance'),
+    value: maintenance.extend({ title: z.string().max(120), info: z.string().max(2000) }),
+  }),
   z.object({
     key: z.literal('region'),
     value: z.object({
@@ -77,10 +151,11 @@ export const editableSetting = z.discriminatedUnion('key', [
           .regex(/^[A-Z]{2}$/),
       ),
       info: z.string().max(500),
+      translations: regionTranslations.optional(),
     }),
   }),
   z.object({ key: z.literal('customerService'), value: z.array(customerServiceEntry).max(20) }),
-  z.object({ key: z.literal('resources'), value: z.array(resource).max(20) }),
+  z.object({ key: z.literal('resources'), value: z.array(resourceEntry).max(20) }),
   z.object({ key: z.literal('whitelabel'), value: z.array(whitelabelNode) }),
 ]);
 export type EditableSetting = z.infer<typeof editableSetting>;
@@ -91,7 +166,11 @@ export const boSettingsValue = z.object({
   whitelabel: z.array(whitelabelNode),
   register: registerRules,
   maintenance: maintenance,
-  region: z.object({ blockedCountries: z.array(z.string()), info: z.string() }),
+  region: z.object({
+    blockedCountries: z.array(z.string()),
+    info: z.string(),
+    translations: regionTranslations.optional(),
+  }),
   customerService: z.array(customerServiceEntry.extend({ url: z.string() })),
   resources: z.array(resource),
 });
@@ -122,29 +201,46 @@ export const boMemberRow = z.object({
   lastLoginAt: z.number().nullable(),
 });
 
+/**
+ * The member detail: profile and notes. Sessions, login history and the staff trail are paged
+ * lists of their own (`boMemberSessions`, `boMemberLogins`, `boMemberTrail`).
+ */
 export const boMemberDetail = boMemberRow.extend({
   nickname: z.string(),
   upline: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   mustChangePassword: z.boolean(),
   registerIp: z.string().nullable(),
-  sessions: z.array(
-    z.object({
-      createdAt: z.number(),
-      lastSeenAt: z.number(),
-      expiresAt: z.number(),
-      revokedAt: z.number().nullable(),
-      ip: z.string().nullable(),
-    }),
-  ),
-  loginHistory: z.array(z.object({ at: z.number(), event: z.string(), ip: z.string().nullable() })),
   notes: z.array(z.object({ id: z.number().int(), at: z.number(), staff: z.string(), body: z.string() })),
 });
 
+/** A member sub-list page: `memberId` plus paging (newest first unless `order=asc`). */
+export const boMemberSubList = z.object({ memberId, ...paging });
+
+export const boMemberSessionRow = z.object({
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+  expiresAt: z.number(),
+  revokedAt: z.number().nullable(),
+  ip: z.string().nullable(),
+});
+export const boMemberLoginRow = z.object({ at: z.number(), event: z.string(), ip: z.string().nullable() });
+export const boMemberTrailRow = z.object({
+  id: z.number().int(),
+  at: z.number(),
+  staff: z.string().nullable(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+});
+
+export const AUDIT_SORTS = ['at', 'action', 'staff'] as const;
 export const boAuditSearch = z.object({
   staffId: z.coerce.number().int().positive().optional(),
   action: z.string().max(60).optional(),
   from: z.coerce.number().int().optional(),
   to: z.coerce.number().int().optional(),
+  sort: z.enum(AUDIT_SORTS).default('at'),
   ...paging,
 });
 
@@ -243,10 +339,12 @@ export const boAnnouncementRow = z.object({
   enabled: z.boolean(),
 });
 
+export const ANNOUNCEMENT_SORTS = ['sort', 'createdAt', 'startAt', 'endAt', 'kind'] as const;
 export const boAnnouncementSearch = z.object({
   merchant: merchantCode,
   kind: z.enum(ANNOUNCEMENT_KINDS).optional(),
   groupName: z.string().max(40).optional(),
+  sort: z.enum(ANNOUNCEMENT_SORTS).default('sort'),
   ...paging,
   order: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -266,6 +364,120 @@ export const boHelpInput = z.object({
     .default(null),
   sort: z.number().int().min(0).max(100_000).default(0),
   display: z.boolean().default(true),
+});
+
+export const boHelpRow = z.object({
+  id: z.number().int(),
+  merchant: z.string(),
+  parentId: z.number().int().nullable(),
+  tag: z.string(),
+  title: z.record(z.string(), z.string()),
+  content: z.record(z.string(), z.string()),
+  bgColor: z.string().nullable(),
+  sort: z.number().int(),
+  display: z.boolean(),
+});
+export const HELP_SORTS = ['sort', 'tag', 'id'] as const;
+/** Help articles of a merchant: `parent=root` top-level only, or a parent's children; `q` in tag or title. */
+export const boHelpSearch = z.object({
+  merchant: merchantCode,
+  q: z.string().trim().max(60).optional(),
+  parent: z.union([z.literal('root'), z.coerce.number().int().positive()]).optional(),
+  display: z.enum(['shown', 'hidden']).optional(),
+  sort: z.enum(HELP_SORTS).default('sort'),
+  ...paging,
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export const STAFF_SORTS = ['username', 'role', 'status', 'createdAt'] as const;
+export const boStaffSearch = z.object({
+  username: z.string().trim().max(32).optional(),
+  role: staffRole.optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+  sort: z.enum(STAFF_SORTS).default('username'),
+  ...paging,
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export const boStaffRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: staffRole,
+  status: z.enum(['active', 'disabled']),
+  enrolled: z.boolean(),
+  createdAt: z.number(),
+  /** Sessions neither revoked nor expired. */
+  liveSessions: z.number().int(),
+});
+export const boStaffSessionRow = z.object({
+  /** The first 16 hex digits of the session's token hash: names it, reveals nothing. */
+  id: z.string(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+  expiresAt: z.number(),
+  revokedAt: z.number().nullable(),
+  ip: z.string().nullable(),
+  live: z.boolean(),
+});
+
+/** Platform messages: to one member (`memberId`) or to every member of the merchant (`audience: all`). */
+export const boMessageInput = z.discriminatedUnion('audience', [
+  z.object({
+    audience: z.literal('member'),
+    merchant: merchantCode,
+    memberId,
+    title: messageTitle,
+    body: messageBody,
+  }),
+  z.object({ audience: z.literal('all'), merchant: merchantCode, title: messageTitle, body: messageBody }),
+]);
+export const boMessageRow = z.object({
+  id: z.number().int(),
+  merchant: z.string(),
+  memberId: z.number().int().nullable(),
+  member: z.string().nullable(),
+  title: z.string(),
+  body: z.string(),
+  staff: z.string().nullable(),
+  feedbackId: z.number().int().nullable(),
+  /** Members who read it (one, or many for a broadcast). */
+  reads: z.number().int(),
+  createdAt: z.number(),
+});
+export const MESSAGE_SORTS = ['createdAt', 'title'] as const;
+export const boMessageSearch = z.object({
+  merchant: merchantCode.optional(),
+  audience: z.enum(['member', 'all']).optional(),
+  account: z.string().trim().max(40).optional(),
+  sort: z.enum(MESSAGE_SORTS).default('createdAt'),
+  ...paging,
+});
+
+export const FEEDBACK_SORTS = ['createdAt', 'status', 'questionType'] as const;
+export const boFeedbackSearch = z.object({
+  merchant: merchantCode.optional(),
+  status: z.enum(FEEDBACK_STATUSES).optional(),
+  questionType: z.enum(FEEDBACK_QUESTION_TYPES).optional(),
+  account: z.string().trim().max(40).optional(),
+  from: z.coerce.number().int().optional(),
+  to: z.coerce.number().int().optional(),
+  sort: z.enum(FEEDBACK_SORTS).default('createdAt'),
+  ...paging,
+});
+export const boFeedbackRow = z.object({
+  id: z.number().int(),
+  merchant: z.string(),
+  memberId: z.number().int(),
+  member: z.string(),
+  questionType: z.enum(FEEDBACK_QUESTION_TYPES),
+  content: z.string(),
+  status: z.enum(FEEDBACK_STATUSES),
+  images: z.number().int(),
+  createdAt: z.number(),
+  repliedAt: z.number().nullable(),
+  repliedBy: z.string().nullable(),
+});
+export const boFeedbackDetail = boFeedbackRow.extend({
+  reply: z.object({ id: z.number().int(), title: z.string(), body: z.string(), at: z.number() }).nullable(),
 });
 
 const ok = z.object({ ok: z.literal(true) });
@@ -290,8 +502,17 @@ export const backofficeRoutes = {
   boMe: defineRoute({
     ...endpoints.boMe,
     tag: TAG,
-    summary: 'The signed-in staff member',
-    value: staffIdentity,
+    summary: 'The signed-in staff member and the merchants the back office edits',
+    value: staffIdentity.extend({
+      merchants: z.array(
+        z.object({
+          code: z.string(),
+          name: z.string(),
+          currencySymbol: z.string(),
+          languages: z.array(z.string()),
+        }),
+      ),
+    }),
   }),
   boSettings: defineRoute({
     ...endpoints.boSettings,
@@ -418,20 +639,78 @@ export const backofficeRoutes = {
     body: boHelpInput,
     value: z.object({ id: z.number().int() }),
   }),
+  boPasswordChange: defineRoute({
+    ...endpoints.boPasswordChange,
+    tag: TAG,
+    summary: 'Changes the own password (the current one is required); other sessions of the account end',
+    body: z.object({
+      currentPassword: z.string().min(1).max(128),
+      newPassword: z.string().min(10).max(128),
+    }),
+    value: ok,
+  }),
+  boHelpList: defineRoute({
+    ...endpoints.boHelpList,
+    tag: TAG,
+    summary: "A merchant's help-centre articles, filtered, sorted and paged (for the editor)",
+    query: boHelpSearch,
+    value: paged(boHelpRow),
+  }),
+  boHelpCsv: defineRoute({
+    ...endpoints.boHelpCsv,
+    tag: TAG,
+    summary: 'Help-centre articles as CSV (every page)',
+    query: boHelpSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
+  }),
+  boStaffRole: defineRoute({
+    ...endpoints.boStaffRole,
+    tag: TAG,
+    summary: "Changes another staff account's role; it applies from that account's next call (owner only)",
+    body: z.object({ staffId: z.number().int().positive(), role: staffRole }),
+    value: ok,
+  }),
+  boStaffTotpReset: defineRoute({
+    ...endpoints.boStaffTotpReset,
+    tag: TAG,
+    summary: "Forgets another account's TOTP secret and ends its sessions; it enrols again (owner only)",
+    body: z.object({ staffId: z.number().int().positive() }),
+    value: ok,
+  }),
   boStaff: defineRoute({
     ...endpoints.boStaff,
     tag: TAG,
-    summary: 'Staff accounts (owner only)',
-    value: z.array(
-      z.object({
-        id: z.number().int(),
-        username: z.string(),
-        role: staffRole,
-        status: z.enum(['active', 'disabled']),
-        enrolled: z.boolean(),
-        createdAt: z.number(),
-      }),
-    ),
+    summary: 'Staff accounts, filtered, sorted and paged (owner only)',
+    query: boStaffSearch,
+    value: paged(boStaffRow),
+  }),
+  boStaffCsv: defineRoute({
+    ...endpoints.boStaffCsv,
+    tag: TAG,
+    summary: 'Staff accounts as CSV (owner only)',
+    query: boStaffSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
+  }),
+  boStaffSessions: defineRoute({
+    ...endpoints.boStaffSessions,
+    tag: TAG,
+    summary: "A staff account's sessions, newest first (owner only)",
+    query: z.object({ staffId: z.coerce.number().int().positive(), ...paging }),
+    value: paged(boStaffSessionRow),
+  }),
+  boStaffSessionsRevoke: defineRoute({
+    ...endpoints.boStaffSessionsRevoke,
+    tag: TAG,
+    summary:
+      'Ends one session (`sessionId`) or every live session of another staff account, leaving it enabled (owner only)',
+    body: z.object({
+      staffId: z.number().int().positive(),
+      sessionId: z
+        .string()
+        .regex(/^[0-9a-f]{16}$/)
+        .optional(),
+    }),
+    value: z.object({ revoked: z.number().int() }),
   }),
   boStaffCreate: defineRoute({
     ...endpoints.boStaffCreate,
@@ -461,6 +740,12 @@ export const backofficeRoutes = {
         logins: z.number().int(),
         active: z.number().int(),
       }),
+      /** The last 7 days (today included) as one window: `active` counts distinct members. */
+      week: z.object({
+        registrations: z.number().int(),
+        logins: z.number().int(),
+        active: z.number().int(),
+      }),
       days: z.array(
         z.object({
           day: z.string(),
@@ -484,5 +769,82 @@ export const backofficeRoutes = {
     summary: 'Staff audit log as CSV (every page)',
     query: boAuditSearch.omit({ page: true, pageSize: true }),
     value: z.string(),
+  }),
+  boMemberSessions: defineRoute({
+    ...endpoints.boMemberSessions,
+    tag: TAG,
+    summary: "A member's sessions, paged",
+    query: boMemberSubList,
+    value: paged(boMemberSessionRow),
+  }),
+  boMemberLogins: defineRoute({
+    ...endpoints.boMemberLogins,
+    tag: TAG,
+    summary: "A member's login history with IPs, paged",
+    query: boMemberSubList,
+    value: paged(boMemberLoginRow),
+  }),
+  boMemberTrail: defineRoute({
+    ...endpoints.boMemberTrail,
+    tag: TAG,
+    summary: 'Staff actions on a member (from the audit log), paged',
+    query: boMemberSubList,
+    value: paged(boMemberTrailRow),
+  }),
+  boMessages: defineRoute({
+    ...endpoints.boMessages,
+    tag: TAG,
+    summary: 'Platform messages sent by staff, filtered, sorted and paged',
+    query: boMessageSearch,
+    value: paged(boMessageRow),
+  }),
+  boMessagesCsv: defineRoute({
+    ...endpoints.boMessagesCsv,
+    tag: TAG,
+    summary: 'Platform messages as CSV (every page)',
+    query: boMessageSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
+  }),
+  boMessageSend: defineRoute({
+    ...endpoints.boMessageSend,
+    tag: TAG,
+    summary: 'Sends a platform message to one member or to every member of a merchant (body sanitised)',
+    body: boMessageInput,
+    value: z.object({ id: z.number().int() }),
+  }),
+  boFeedback: defineRoute({
+    ...endpoints.boFeedback,
+    tag: TAG,
+    summary: 'Player feedback, filtered, sorted and paged',
+    query: boFeedbackSearch,
+    value: paged(boFeedbackRow),
+  }),
+  boFeedbackCsv: defineRoute({
+    ...endpoints.boFeedbackCsv,
+    tag: TAG,
+    summary: 'Player feedback as CSV (every page)',
+    query: boFeedbackSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
+  }),
+  boFeedbackDetail: defineRoute({
+    ...endpoints.boFeedbackDetail,
+    tag: TAG,
+    summary: 'One feedback with its reply',
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    value: boFeedbackDetail,
+  }),
+  boFeedbackImage: defineRoute({
+    ...endpoints.boFeedbackImage,
+    tag: TAG,
+    summary: 'One image of a feedback (the bytes)',
+    query: z.object({ id: z.coerce.number().int().positive(), seq: z.coerce.number().int().min(1).max(3) }),
+    value: z.unknown(),
+  }),
+  boFeedbackReply: defineRoute({
+    ...endpoints.boFeedbackReply,
+    tag: TAG,
+    summary: "Replies to a feedback: the reply arrives as a platform message in the member's inbox",
+    body: z.object({ id: z.number().int().positive(), title: messageTitle.optional(), body: messageBody }),
+    value: z.object({ messageId: z.number().int() }),
   }),
 };

@@ -140,6 +140,98 @@ export const endpoints = {
   captcha: endpoint({ method: 'GET', path: '/wps/captcha', modId: 'COMM3', auth: false }),
   humanChallenge: endpoint({ method: 'GET', path: '/wps/captcha/challenge', modId: 'COMM3', auth: false }),
   affiliateCheck: endpoint({ method: 'GET', path: '/wps/agent/affiliate', modId: 'AFFMAN3', auth: false }),
+  // ---- identity extensions (H8, ADR 013): new-IP verification, free play, Google/Facebook sign-in
+  /** Second step of a login held for a new IP (403 `login.verification.required`). */
+  loginVerification: endpoint({
+    method: 'POST',
+    path: '/wps/session/login/verification',
+    modId: 'LOGINIPVERF3',
+    auth: false,
+    encrypted: true,
+  }),
+  /** A trial account (type 4) with play money, signed in. */
+  freePlay: endpoint({
+    method: 'POST',
+    path: '/wps/session/login/freeplay',
+    modId: 'FREEPLAY3',
+    auth: false,
+  }),
+  /** The OIDC providers (Google, Facebook) this server is configured for. */
+  socialProviders: endpoint({
+    method: 'GET',
+    path: '/wps/session/social/providers',
+    modId: 'COMM3',
+    auth: false,
+  }),
+  /** Starts an OIDC sign-in: sets the flow cookie and answers the provider's authorization URL. */
+  socialStart: endpoint({ method: 'POST', path: '/wps/session/social/start', modId: 'COMM3', auth: false }),
+  /** After the provider sent the browser back: signs in, or creates / links the member. */
+  socialFinish: endpoint({
+    method: 'POST',
+    path: '/wps/session/social/finish',
+    modId: 'COMM3',
+    auth: false,
+    encrypted: true,
+  }),
+  /** New-IP verification: sends the SMS or email code of the method the member picked. */
+  loginVerificationSend: endpoint({
+    method: 'POST',
+    path: '/wps/session/login/verification/send',
+    modId: 'LOGINIPVERF3',
+    auth: false,
+  }),
+  // ---- end of identity extensions (H8)
+  // ---- identity, fourth part (issue 3 gaps): authenticator app, agent home, per-merchant OIDC
+  /** The member's authenticator app (TOTP): enrolled or not. */
+  memberTotp: endpoint({
+    method: 'GET',
+    path: '/wps/member/totp',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  /** Starts an enrolment: a new secret (QR code and text), confirmed with a code within 10 minutes. */
+  memberTotpStart: endpoint({
+    method: 'POST',
+    path: '/wps/member/totp/start',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  memberTotpConfirm: endpoint({
+    method: 'POST',
+    path: '/wps/member/totp/confirm',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  /** Turns the authenticator off: the login password and a current code. */
+  memberTotpDisable: endpoint({
+    method: 'POST',
+    path: '/wps/member/totp/disable',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+    encrypted: true,
+  }),
+  /** The agent site (`/agentHome`): the signed-in agent and the downline, 15 a page. */
+  agentHome: endpoint({ method: 'GET', path: '/wps/agent/home', modId: 'COMM3', auth: true }),
+  /** Google/Facebook sign-in settings of a merchant (the client secret is never answered). */
+  boSocialSettings: endpoint({
+    method: 'GET',
+    path: '/bo/api/settings/social',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boSocialSettingsUpdate: endpoint({
+    method: 'PUT',
+    path: '/bo/api/settings/social',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  // ---- end of identity, fourth part
   // Game catalogue (API-FACTS §2.4). Browsing is open to visitors; a token that is sent must be valid.
   gameVendors: endpoint({
     method: 'GET',
@@ -356,6 +448,476 @@ export const endpoints = {
     modId: null,
     auth: false,
     staff: true,
+    envelope: false,
+  }),
+  // ---- Back office additions (H7, backoffice.ts): self-service, staff roles, TOTP reset, help list.
+  boPasswordChange: endpoint({
+    method: 'POST',
+    path: '/bo/api/session/password',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boStaffRole: endpoint({ method: 'PUT', path: '/bo/api/staff/role', modId: null, auth: false, staff: true }),
+  boStaffTotpReset: endpoint({
+    method: 'POST',
+    path: '/bo/api/staff/totp/reset',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boHelpList: endpoint({ method: 'GET', path: '/bo/api/help', modId: null, auth: false, staff: true }),
+  // ---- Cashier (H5, cashier.ts): deposits, withdrawals, payment password, transfer to upline.
+  // Player calls: trial accounts (type 4) are refused on money calls (realAccountOnly).
+  depositChannels: endpoint({ method: 'GET', path: '/wps/cashier/channels', modId: 'COMM3', auth: true }),
+  /** multipart/form-data, one `file` part: PNG or JPEG up to 5 MB (magic bytes checked). */
+  cashierUpload: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/uploads',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  /** Needs the `Idempotency-Key` header. */
+  depositCreate: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/deposits',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  depositList: endpoint({ method: 'GET', path: '/wps/cashier/deposits', modId: 'COMM3', auth: true }),
+  withdrawInfo: endpoint({ method: 'GET', path: '/wps/cashier/withdraw/info', modId: 'COMM3', auth: true }),
+  paymentPassword: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/payment-password',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  payoutAccountBind: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/payout-account',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  /** Needs the `Idempotency-Key` header. */
+  withdrawCreate: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/withdrawals',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  withdrawList: endpoint({ method: 'GET', path: '/wps/cashier/withdrawals', modId: 'COMM3', auth: true }),
+  withdrawDetail: endpoint({
+    method: 'GET',
+    path: '/wps/cashier/withdrawals/detail',
+    modId: 'COMM3',
+    auth: true,
+  }),
+  withdrawConfirm: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/withdrawals/confirm',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  withdrawConfirmAll: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/withdrawals/confirm-all',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  uplineInfo: endpoint({ method: 'GET', path: '/wps/cashier/upline', modId: 'COMM3', auth: true }),
+  /** Needs the `Idempotency-Key` header. */
+  transferUpline: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/transfer-upline',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  personalProfit: endpoint({ method: 'GET', path: '/wps/cashier/profit', modId: 'MEMTRANS3', auth: true }),
+  /** Payment-gateway notifications: no session, an HMAC signature instead (`X-Signature`). */
+  gatewayWebhook: endpoint({
+    method: 'POST',
+    path: '/wps/cashier/gateway/webhook',
+    modId: null,
+    auth: false,
+  }),
+  // Back office, finance (staff sessions).
+  boDeposits: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/deposits',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boDepositsCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/deposits.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boDepositApprove: endpoint({
+    method: 'POST',
+    path: '/bo/api/cashier/deposits/approve',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boDepositReject: endpoint({
+    method: 'POST',
+    path: '/bo/api/cashier/deposits/reject',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boWithdrawals: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/withdrawals',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boWithdrawalsCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/withdrawals.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boWithdrawalAction: endpoint({
+    method: 'POST',
+    path: '/bo/api/cashier/withdrawals/action',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  /** The image bytes (image/png or image/jpeg), not an envelope. */
+  boUpload: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/upload',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boChannels: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/channels',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boChannelSave: endpoint({
+    method: 'PUT',
+    path: '/bo/api/cashier/channels',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boChannelDelete: endpoint({
+    method: 'DELETE',
+    path: '/bo/api/cashier/channels',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boCashierSettings: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/settings',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boCashierSettingsSave: endpoint({
+    method: 'PUT',
+    path: '/bo/api/cashier/settings',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  /** Needs the `Idempotency-Key` header. */
+  boAdjust: endpoint({
+    method: 'POST',
+    path: '/bo/api/cashier/adjust',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boMemberLedger: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/ledger',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  // Risk: daily cashier limits per member and merchant defaults (permission limits.write).
+  boMemberLimits: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/limits',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boMemberLimitsSave: endpoint({
+    method: 'PUT',
+    path: '/bo/api/cashier/limits',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLimitDefaults: endpoint({
+    method: 'GET',
+    path: '/bo/api/cashier/limit-defaults',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLimitDefaultsSave: endpoint({
+    method: 'PUT',
+    path: '/bo/api/cashier/limit-defaults',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  // ---- end of cashier (H5)
+  // ---- Games (H2, games.ts, docs/decisions/009-games-launch-rounds-jackpot.md): launch, in-house slot, records, jackpot.
+  /** accountType 1 (real, needs a session) or 0 (free play; visitors too where the vendor allows demo). */
+  launchGame: endpoint({ method: 'GET', path: '/wps/game/launchGame', modId: 'GAMELO3', auth: 'optional' }),
+  /** Sports-vendor launch (API-FACTS §2.4): the same answer as launchGame, for the sportsbook. */
+  gameLaunchFB: endpoint({
+    method: 'GET',
+    path: '/wps/relay/GCS_gameLaunchFB',
+    modId: 'GAMELO3',
+    auth: 'optional',
+  }),
+  /** The game page exchanges its single-use launch token for a game session (once). */
+  gameSession: endpoint({ method: 'POST', path: '/wps/game/session', modId: null, auth: false }),
+  /** In-house slot calls: `X-Game-Session: <game session token>`, no member token. */
+  slotInit: endpoint({ method: 'GET', path: '/wps/game/slot/init', modId: null, auth: false }),
+  slotSpin: endpoint({ method: 'POST', path: '/wps/game/slot/spin', modId: null, auth: false }),
+  slotClientSeed: endpoint({ method: 'POST', path: '/wps/game/slot/seed/client', modId: null, auth: false }),
+  slotRotateSeed: endpoint({ method: 'POST', path: '/wps/game/slot/seed/rotate', modId: null, auth: false }),
+  slotHistory: endpoint({ method: 'GET', path: '/wps/game/slot/history', modId: null, auth: false }),
+  /** Public: what the verify page needs to recompute a round (the server seed once revealed). */
+  roundProof: endpoint({ method: 'GET', path: '/wps/game/round/proof', modId: null, auth: false }),
+  /** Public: the real progressive jackpot pool of the merchant (the /rng counter). */
+  jackpotPool: endpoint({ method: 'GET', path: '/wps/relay/VIS_getJackpot', modId: 'COMM3', auth: false }),
+  /** Betting record (personalHistoryCopy): the member's rounds, 15 a page. */
+  betRecords: endpoint({ method: 'GET', path: '/wps/relay/MCSFE_getBetRecords', modId: 'COMM3', auth: true }),
+  betRecordDetail: endpoint({
+    method: 'GET',
+    path: '/wps/relay/MCSFE_getBetRecordDetail',
+    modId: 'COMM3',
+    auth: true,
+  }),
+  boGameRounds: endpoint({
+    method: 'GET',
+    path: '/bo/api/games/rounds',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boGameRoundsCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/games/rounds.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boGameRound: endpoint({
+    method: 'GET',
+    path: '/bo/api/games/rounds/detail',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boGameVendors: endpoint({
+    method: 'GET',
+    path: '/bo/api/games/vendors',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boGameVendorStatus: endpoint({
+    method: 'POST',
+    path: '/bo/api/games/vendors/status',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boJackpot: endpoint({
+    method: 'GET',
+    path: '/bo/api/games/jackpot',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boJackpotUpdate: endpoint({
+    method: 'PUT',
+    path: '/bo/api/games/jackpot',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  // ---- end of games (H2)
+  // ---- Inbox and back-office additions (issue 4 gaps: inbox.ts, backoffice.ts)
+  unreadCount: endpoint({ method: 'GET', path: '/wps/relay/CSP_unreadCount', modId: 'INBOX3', auth: true }),
+  memberMessages: endpoint({ method: 'GET', path: '/wps/inbox/messages', modId: 'INBOX3', auth: true }),
+  memberMessagesRead: endpoint({
+    method: 'POST',
+    path: '/wps/inbox/messages/read',
+    modId: 'INBOX3',
+    auth: true,
+  }),
+  /** multipart/form-data: `questionType`, `content`, up to 3 `image` files. */
+  feedbackSubmit: endpoint({ method: 'PUT', path: '/wps/feedback', modId: 'FEEDBACK3', auth: true }),
+  feedbackList: endpoint({ method: 'GET', path: '/wps/feedback', modId: 'FEEDBACK3', auth: true }),
+  boStaffCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/staff.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boStaffSessions: endpoint({
+    method: 'GET',
+    path: '/bo/api/staff/sessions',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boStaffSessionsRevoke: endpoint({
+    method: 'POST',
+    path: '/bo/api/staff/sessions/revoke',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boHelpCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/help.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boMemberSessions: endpoint({
+    method: 'GET',
+    path: '/bo/api/members/sessions',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boMemberLogins: endpoint({
+    method: 'GET',
+    path: '/bo/api/members/logins',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boMemberTrail: endpoint({
+    method: 'GET',
+    path: '/bo/api/members/trail',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boMessages: endpoint({ method: 'GET', path: '/bo/api/messages', modId: null, auth: false, staff: true }),
+  boMessagesCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/messages.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boMessageSend: endpoint({
+    method: 'POST',
+    path: '/bo/api/messages',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boFeedback: endpoint({ method: 'GET', path: '/bo/api/feedback', modId: null, auth: false, staff: true }),
+  boFeedbackCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/feedback.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boFeedbackDetail: endpoint({
+    method: 'GET',
+    path: '/bo/api/feedback/detail',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  /** The image bytes (image/png or image/jpeg), not an envelope. */
+  boFeedbackImage: endpoint({
+    method: 'GET',
+    path: '/bo/api/feedback/image',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
+  boFeedbackReply: endpoint({
+    method: 'POST',
+    path: '/bo/api/feedback/reply',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  // ---- end of inbox and back-office additions
+  // Lottery menus (API-FACTS §2.6): bare keyed maps, no envelope.
+  lotteryVnMenu: endpoint({
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    modId: 'COMM3',
+    auth: 'optional',
+    envelope: false,
+  }),
+  lotteryRecent: endpoint({
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu/recent',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+    envelope: false,
+  }),
+  lotteryOpened: endpoint({
+    method: 'POST',
+    path: '/lgw/vn/games/game_menu/recent',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+    envelope: false,
+  }),
+  lotteryMenus: endpoint({
+    method: 'GET',
+    path: '/lgw/games/game_menus',
+    modId: 'COMM3',
+    auth: 'optional',
+    envelope: false,
+  }),
+  lotteryPopular: endpoint({
+    method: 'GET',
+    path: '/lgw/games/popular',
+    modId: 'AGEANNOUNCE3',
+    auth: 'optional',
     envelope: false,
   }),
 } as const;

@@ -29,6 +29,12 @@ export const IDENTITY_FIELD_KEYS = [
   'password_same_as_old',
   'invalid_verification_code',
   'invalid_captcha',
+  /** A dialling code of no merchant of the brand (only +880 and +91 in the demo brand). */
+  'dial_code_unsupported',
+  /** New-IP verification by bank account: not the holder name of the bound payout account. */
+  'invalid_account_name',
+  /** New-IP verification: a method this login was not offered. */
+  'verification_method_unavailable',
 ] as const;
 export type IdentityFieldKey = (typeof IDENTITY_FIELD_KEYS)[number];
 
@@ -125,6 +131,11 @@ export const loginBody = z.object({
   remember: z.boolean().nullish(),
   loginDeviceId: text(64),
   altcha,
+  /**
+   * `agent`: the agent site (`/agentHome`) — a proven account that is not an agent (types 1, 2,
+   * 41, 42) is refused with 403 `login.not.agent` and no session. Default: the member site.
+   */
+  site: z.enum(['member', 'agent']).nullish(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -229,6 +240,191 @@ export const humanChallenge = z.object({
   signature: z.string(),
 });
 export type HumanChallenge = z.infer<typeof humanChallenge>;
+
+/**
+ * How a login from a new IP can be confirmed: a code sent by SMS to the bound mobile or by email,
+ * the holder name of the bound payout (bank) account, or a code of the enrolled authenticator app.
+ */
+export const LOGIN_VERIFICATION_METHODS = ['sms', 'email', 'bank', 'totp'] as const;
+export type LoginVerificationMethod = (typeof LOGIN_VERIFICATION_METHODS)[number];
+export const loginVerificationMethod = z.enum(LOGIN_VERIFICATION_METHODS);
+
+/**
+ * `value` of 403 `login.verification.required`: the login from a new IP waits for one of these
+ * methods (only those this member has). Nothing is sent yet: SMS and email codes go out when the
+ * member picks that method (`/wps/session/login/verification/send`).
+ */
+export const loginChallenge = z.object({
+  challengeId: z.string(),
+  methods: z.array(
+    z.object({
+      method: loginVerificationMethod,
+      /** Where an SMS or email code goes, masked (`+880******5678`, `d***@example.com`); null for bank and totp. */
+      target: z.string().nullable(),
+    }),
+  ),
+  /** The held login waits this long. */
+  expiredMinutes: z.number().int(),
+  /** Wrong answers allowed in all (every method counts). */
+  maxTries: z.number().int(),
+});
+export type LoginChallenge = z.infer<typeof loginChallenge>;
+
+/** POST /wps/session/login/verification/send: the code of an SMS or email method (at most one a minute). */
+export const loginVerificationSendBody = z.object({
+  challengeId: z.string().min(1).max(128),
+  method: z.enum(['sms', 'email']),
+});
+export const loginVerificationSent = z.object({
+  method: z.enum(['sms', 'email']),
+  target: z.string(),
+  /** The code is valid this long. */
+  expiredMinutes: z.number().int(),
+  /** Another code may be asked for after this many seconds. */
+  resendAfter: z.number().int(),
+});
+export type LoginVerificationSent = z.infer<typeof loginVerificationSent>;
+
+/**
+ * POST /wps/session/login/verification: `answer` is the 6-digit code (sms, email, totp) or the
+ * holder name of the bound payout account (bank; letter case, spacing and accents do not matter).
+ */
+export const loginVerificationBody = z.object({
+  challengeId: z.string().min(1).max(128),
+  method: loginVerificationMethod,
+  answer: z.string().max(128),
+});
+
+/** POST /wps/session/login/freeplay (the platform's `os` and `platform` are accepted and ignored). */
+export const freePlayBody = z.object({ os: text(32), platform: text(8), altcha }).nullish();
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const socialProvider = z.enum(SOCIAL_PROVIDERS);
+
+/** POST /wps/session/social/finish: without `mode` just signs in a linked account. */
+export const socialFinishBody = z.object({
+  /** `create`: a new member for this Google/Facebook account; `link`: an existing one (its password proves it). */
+  mode: z.enum(['create', 'link']).nullish(),
+  username: z.string().trim().max(64).nullish(),
+  password: z.string().max(128).nullish(),
+  /** `link` proves a password: the human verification where the brand turns HUMANVERIF3 on. */
+  altcha,
+});
+export type SocialFinishBody = z.input<typeof socialFinishBody>;
+
+// ---- Authenticator app (TOTP) of a member
+
+export const memberTotpStatus = z.object({
+  enabled: z.boolean(),
+  /** When it was enrolled, epoch ms; null when off. */
+  enabledAt: z.number().int().nullable(),
+});
+export type MemberTotpStatus = z.infer<typeof memberTotpStatus>;
+
+/** A started enrolment: add the secret to an authenticator app (QR code of `otpauthUrl`), then confirm a code. */
+export const memberTotpStarted = z.object({
+  /** Base32 (RFC 4648), for typing into the app by hand. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The enrolment must be confirmed within this many minutes. */
+  expiredMinutes: z.number().int(),
+});
+export type MemberTotpStarted = z.infer<typeof memberTotpStarted>;
+
+export const memberTotpConfirmBody = z.object({ code: z.string().trim().max(16) });
+export const memberTotpDisableBody = z.object({
+  password: z.string().max(128),
+  code: z.string().trim().max(16),
+});
+
+// ---- Agent site (/agentHome)
+
+export const AGENT_DOWNLINE_PAGE_SIZE = 15;
+export const agentHomeQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const agentHome = z.object({
+  account: z.string(),
+  nickname: z.string(),
+  /** 1, 2, 41 or 42. */
+  type: z.number().int(),
+  /** The agent's own affiliate (invitation) code; null when none is set. */
+  affiliateCode: z.string().nullable(),
+  /** Who this agent's upline is, if any. */
+  upline: z.string().nullable(),
+  regDate: z.number().int(),
+  downline: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    items: z.array(
+      z.object({
+        account: z.string(),
+        nickname: z.string(),
+        type: z.number().int(),
+        /** Registration (join) time, epoch ms. */
+        regDate: z.number().int(),
+        /** Last sign-in, epoch ms; null when the account never signed in. */
+        lastLoginAt: z.number().int().nullable(),
+        status: z.enum(['active', 'locked']),
+      }),
+    ),
+  }),
+});
+export type AgentHome = z.infer<typeof agentHome>;
+
+// ---- Google / Facebook sign-in per merchant (stored with the merchant's site settings)
+
+/** One provider of a merchant: its OIDC issuer and the client the brand registered there. */
+export const socialClientSetting = z.object({
+  enabled: z.boolean(),
+  issuer: z.string().url().max(255),
+  clientId: z.string().trim().min(1).max(255),
+  clientSecret: z.string().min(1).max(512),
+});
+export type SocialClientSetting = z.infer<typeof socialClientSetting>;
+
+/**
+ * A merchant's providers. `null`: not set for this merchant — the server's environment
+ * (`OIDC_*`), else the demo IdP in demo mode, else none. `enabled: false` hides the provider.
+ */
+export const socialSettings = z
+  .object({
+    google: socialClientSetting.nullable().default(null),
+    facebook: socialClientSetting.nullable().default(null),
+  })
+  .default({ google: null, facebook: null });
+export type SocialSettings = z.infer<typeof socialSettings>;
+
+/** What the back office sees: never the secret, only whether one is stored. */
+export const socialClientView = socialClientSetting
+  .omit({ clientSecret: true })
+  .extend({ clientSecretSet: z.boolean() });
+export const boSocialSettingsValue = z.object({
+  merchant: z.string(),
+  google: socialClientView.nullable(),
+  /** null: not set here; the server's environment (`OIDC_*`) applies, else the demo IdP in demo mode. */
+  facebook: socialClientView.nullable(),
+});
+export type BoSocialSettings = z.infer<typeof boSocialSettingsValue>;
+
+/** Sets (or with `value: null` clears) one provider of a merchant; a missing `clientSecret` keeps the stored one. */
+export const boSocialSettingsBody = z.object({
+  merchant: z.string().trim().min(2).max(32),
+  provider: socialProvider,
+  value: socialClientSetting.extend({ clientSecret: z.string().min(1).max(512).optional() }).nullable(),
+});
+export type BoSocialSettingsBody = z.input<typeof boSocialSettingsBody>;
+
+export const socialFinish = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('signedIn'), login: loginInfo }),
+  z.object({
+    status: z.literal('choose'),
+    provider: socialProvider,
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+  }),
+]);
+export type SocialFinish = z.infer<typeof socialFinish>;
 
 export const identityRoutes = {
   encryptionKey: defineRoute({
@@ -339,5 +535,106 @@ export const identityRoutes = {
     summary: 'Checks an affiliate (invitation) code: success when it belongs to an agent of this merchant',
     query: affiliateQuery,
     value: z.literal(true),
+  }),
+  loginVerification: defineRoute({
+    ...endpoints.loginVerification,
+    tag: 'session',
+    summary:
+      'New-IP verification (LOGINIPVERF3): the answer of one offered method (SMS or email code, payout account holder name, authenticator code) for a login held with 403 `login.verification.required`; 5 wrong answers in all end it; answers login info',
+    body: loginVerificationBody,
+    value: loginInfo,
+  }),
+  loginVerificationSend: defineRoute({
+    ...endpoints.loginVerificationSend,
+    tag: 'session',
+    summary:
+      'New-IP verification: sends the 6-digit code of the SMS or email method the member picked (at most one a minute per account)',
+    body: loginVerificationSendBody,
+    value: loginVerificationSent,
+  }),
+  freePlay: defineRoute({
+    ...endpoints.freePlay,
+    tag: 'session',
+    summary:
+      'Free play (FREEPLAY3): a new trial account (type 4) with play money, signed in. Trial accounts are refused real-money calls',
+    body: freePlayBody,
+    value: loginInfo,
+  }),
+  socialProviders: defineRoute({
+    ...endpoints.socialProviders,
+    tag: 'session',
+    summary: 'The Google/Facebook (OIDC) sign-ins this server offers',
+    value: z.array(z.object({ provider: socialProvider, demo: z.boolean() })),
+  }),
+  socialStart: defineRoute({
+    ...endpoints.socialStart,
+    tag: 'session',
+    summary:
+      'Starts an OIDC sign-in (Authorization Code + PKCE, state, nonce): sets an httpOnly flow cookie and answers the URL to send the browser to',
+    body: z.object({ provider: socialProvider }),
+    value: z.object({ url: z.string() }),
+  }),
+  socialFinish: defineRoute({
+    ...endpoints.socialFinish,
+    tag: 'session',
+    summary:
+      'Finishes an OIDC sign-in (flow cookie): signs in a linked member, or asks to choose; `create` makes a member, `link` links an existing one (password required)',
+    body: socialFinishBody,
+    value: socialFinish,
+  }),
+  memberTotp: defineRoute({
+    ...endpoints.memberTotp,
+    tag: 'member',
+    summary: 'Whether the member enrolled an authenticator app (TOTP)',
+    value: memberTotpStatus,
+  }),
+  memberTotpStart: defineRoute({
+    ...endpoints.memberTotpStart,
+    tag: 'member',
+    summary:
+      'Starts enrolling an authenticator app: a new secret and its otpauth:// URL (show as a QR code), confirmed with a code within 10 minutes',
+    value: memberTotpStarted,
+  }),
+  memberTotpConfirm: defineRoute({
+    ...endpoints.memberTotpConfirm,
+    tag: 'member',
+    summary: 'Confirms the enrolment with a current code of the new secret; the authenticator is on',
+    body: memberTotpConfirmBody,
+    value: memberTotpStatus,
+  }),
+  memberTotpDisable: defineRoute({
+    ...endpoints.memberTotpDisable,
+    tag: 'member',
+    summary:
+      'Turns the authenticator off: needs the login password (wrong ones count towards the login lock) and a current code',
+    body: memberTotpDisableBody,
+    value: memberTotpStatus,
+  }),
+  agentHome: defineRoute({
+    ...endpoints.agentHome,
+    tag: 'member',
+    summary:
+      'The agent site: the signed-in agent (account, type, affiliate code) and the downline members, 15 a page; 403 `login.not.agent` for other accounts',
+    query: agentHomeQuery,
+    value: agentHome,
+  }),
+};
+
+/** Back-office calls the identity module owns (staff sessions). */
+export const identityBoRoutes = {
+  boSocialSettings: defineRoute({
+    ...endpoints.boSocialSettings,
+    tag: 'backoffice',
+    summary: "A merchant's Google/Facebook sign-in settings (the client secret is never answered)",
+    query: z.object({ merchant: z.string().trim().min(2).max(32) }),
+    value: boSocialSettingsValue,
+  }),
+  boSocialSettingsUpdate: defineRoute({
+    ...endpoints.boSocialSettingsUpdate,
+    tag: 'backoffice',
+    summary:
+      'Sets or clears one Google/Facebook provider of a merchant (issuer, client id and secret; a missing secret keeps the stored one)',
+    body: boSocialSettingsBody,
+    value: boSocialSettingsValue,
   }),
 };

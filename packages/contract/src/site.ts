@@ -72,11 +72,31 @@ export type CustomerService = z.infer<typeof customerService>;
 
 export const domainRouteItem = z.object({ domainName: z.string(), speed: z.number() });
 
+const texts = <K extends string>(...fields: K[]) => {
+  const one = z.object(
+    Object.fromEntries(fields.map((f) => [f, z.string().max(2000).optional()])) as {
+      [F in K]: z.ZodOptional<z.ZodString>;
+    },
+  );
+  return z.object({ bn: one, en: one, hi: one }).partial();
+};
+/** Maintenance title and info per language (bn, en, hi); a missing or empty one falls back to `title` / `info`. */
+export const maintenanceTranslations = texts('title', 'info');
+/** Region-block info per language; a missing or empty one falls back to `info`. */
+export const regionTranslations = texts('info');
+
+/**
+ * The maintenance setting. In the permission answer `title` and `info` are already in the caller's
+ * language and `translations` is left out.
+ */
 export const maintenance = z.object({
   enabled: z.boolean(),
   title: z.string(),
   endTime: z.number().nullable(),
   info: z.string(),
+  /** When an operator turned maintenance on (epoch ms, set by the server); null or absent when unknown. */
+  startTime: z.number().nullable().optional(),
+  translations: maintenanceTranslations.optional(),
 });
 export type Maintenance = z.infer<typeof maintenance>;
 

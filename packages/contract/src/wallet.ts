@@ -7,14 +7,27 @@ export * from './wallet-constants';
 
 /**
  * Money on the wire (docs/decisions/007-ledger.md):
- * - Requests carry amounts in integer minor units (paisa), as a string of digits or a JSON
- *   integer, 1 ..= 2^53 - 1. Floats, signs, exponents, zero and larger values are refused (400).
+ * - Money-moving requests carry amounts in integer minor units (paisa) as a JSON integer,
+ *   1 ..= 2^53 - 1 (`moneyAmount`). Strings, floats, zero, negatives and larger values are
+ *   refused (400).
  * - Answers carry every amount twice: `<name>` as a decimal string of the major unit with two
  *   decimals (`"1234.50"`, what the platform's client shows) and `<name>Minor` as a string of
  *   minor units (`"123450"`, what a client computes with). Never a JSON float.
  */
 
-/** A positive amount in minor units: `"12345"` or `12345`; becomes a bigint. */
+/**
+ * A positive amount in minor units as a JSON integer, 1 ..= 2^53 - 1; becomes a bigint. Every
+ * money-moving request (cashier, wallet transfer, finance) takes this one: a JSON string (even
+ * `"12345"`), a float, zero, a negative or a larger number is refused (400), as issue 6 asks.
+ */
+export const moneyAmount = z
+  .number({ error: 'amount.minor.units' })
+  .int('amount.minor.units')
+  .positive('amount.minor.units')
+  .max(MAX_MINOR, 'amount.too.large')
+  .transform((v) => BigInt(v));
+
+/** A positive amount in minor units: `"12345"` or `12345`; becomes a bigint (game requests). */
 export const minorAmount = z
   .union([
     z.string().regex(/^[1-9][0-9]{0,15}$/, 'amount.minor.units'),
@@ -66,7 +79,7 @@ export type MerchantWalletValue = z.infer<typeof merchantWalletValue>;
 export const walletTransferBody = z.object({
   fromAccountTypeId: z.number().int().min(0),
   toAccountTypeId: z.number().int().min(0),
-  amount: minorAmount,
+  amount: moneyAmount,
   /** Optional: when sent it must be the merchant's currency. */
   currency: z
     .string()
@@ -104,7 +117,8 @@ const optionalQuery = <T extends z.ZodType>(schema: T) =>
  * GET /wps/relay/ODSFE2_MemTransDet (account record): the member's ledger lines, newest first,
  * 15 a page. `startTime`/`endTime` are epoch ms (the client turns its local YYYY.MM.DD days into
  * them); default the last 7 days, at most 31 days. `type` is an entry kind (`transfer`,
- * `demo.credit`, `deposit`, `withdrawal`, ...); absent or empty for all.
+ * `demo.credit`, `deposit`, `withdrawal`, ...) or a family of kinds (`withdrawal` also matches
+ * `withdrawal.hold`, `withdrawal.payout`...; `game` every game entry); absent or empty for all.
  */
 export const memberTransactionsQuery = z
   .object({
