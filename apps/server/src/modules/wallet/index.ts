@@ -1,3 +1,4 @@
+export { BALANCE_CHANNEL, type BalanceEvents, createBalanceEvents } from './events';
 export {
   type AccountOwner,
   type AccountRef,

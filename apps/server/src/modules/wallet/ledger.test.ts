@@ -353,22 +353,27 @@ describe('retries', () => {
     let failures = 2;
     let calls = 0;
     // The real database, except that the first attempts fail as PostgreSQL reports it.
+    const bound = <T extends object>(target: T, prop: string | symbol) => {
+      const value = Reflect.get(target, prop);
+      return typeof value === 'function' ? value.bind(target) : value;
+    };
     const flaky = new Proxy(t.db, {
-      get(target, prop, receiver) {
-        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
-        return () => {
-          const builder = target.transaction();
-          return {
-            execute: async <T>(fn: Parameters<typeof builder.execute<T>>[0]) => {
-              calls += 1;
-              if (failures-- > 0)
-                throw Object.assign(new Error('deadlock detected'), {
-                  code: calls === 1 ? '40P01' : '40001',
-                });
-              return builder.execute(fn);
+      get(target, prop) {
+        if (prop !== 'getExecutor') return bound(target, prop);
+        return () =>
+          new Proxy(target.getExecutor(), {
+            get(executor, name) {
+              if (name !== 'executeQuery') return bound(executor, name);
+              return async (...args: Parameters<typeof executor.executeQuery>) => {
+                calls += 1;
+                if (failures-- > 0)
+                  throw Object.assign(new Error('deadlock detected'), {
+                    code: calls === 1 ? '40P01' : '40001',
+                  });
+                return executor.executeQuery(...args);
+              };
             },
-          };
-        };
+          });
       },
     }) as Kysely<DB>;
     const input = {

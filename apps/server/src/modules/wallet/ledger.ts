@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -6,7 +6,8 @@ import { AppError } from '../../http/errors';
 /**
  * The ledger: the one place money moves (docs/decisions/007-ledger.md). Every movement is one
  * journal entry whose lines sum to zero per currency; the balances on the account rows change in
- * the same transaction, under row locks taken in id order.
+ * the same transaction, under row locks taken in id order (one statement: the database function
+ * `ledger_post`).
  */
 
 export type Db = Kysely<DB> | Transaction<DB>;
@@ -28,7 +29,7 @@ export const MAX_ATTEMPTS = 8;
 export type AccountOwner =
   | { kind: 'member_main' | 'pending_withdrawal' | 'agent_commission'; memberId: number }
   | { kind: 'member_vendor'; memberId: number; vendorCode: string }
-  | { kind: 'house' | 'payment_clearing' | 'bonus' };
+  | { kind: 'house' | 'payment_clearing' | 'bonus' | 'jackpot' };
 
 export type AccountRef = { merchantCode: string; currency: string } & AccountOwner;
 
@@ -181,105 +182,69 @@ const readEntry = async (db: Db, entryId: string): Promise<Omit<PostResult, 'rep
   };
 };
 
-/** One attempt, inside the caller's transaction. */
-const postIn = async (
-  trx: Transaction<DB>,
-  input: PostInput,
-  hash: string,
-  now: Date,
-): Promise<PostResult> => {
+/** A line as `ledger_post` answers it: account id, currency, amount and balance after, as text. */
+type LineTuple = [string, string, string, string];
+type PostAnswer =
+  | { status: 'posted'; lines: LineTuple[] }
+  | {
+      status: 'replayed';
+      id: string;
+      kind: string;
+      createdAt: string;
+      metadata: Record<string, unknown>;
+      lines: LineTuple[];
+    }
+  | { status: 'conflict' };
+
+const linesOf = (tuples: LineTuple[]): PostedLine[] =>
+  tuples.map(([accountId, currency, amount, balanceAfter]) => ({
+    accountId,
+    currency,
+    amount: BigInt(amount),
+    balanceAfter: BigInt(balanceAfter),
+  }));
+
+/**
+ * One attempt, inside the caller's transaction or as one statement of its own: the database
+ * function `ledger_post` (migration 0017) claims the key, locks the accounts in id order, applies
+ * the guarded balance changes and writes the lines in a single round trip.
+ */
+const postOnce = async (db: Db, input: PostInput, hash: string, now: Date): Promise<PostResult> => {
   const entryId = randomUUID();
-  // Claims the key. A concurrent holder of the same key makes this wait until it commits (then
-  // DO NOTHING) or rolls back (then this insert goes ahead).
-  const claimed = await trx
-    .insertInto('journal_entry')
-    .values({
-      id: entryId,
-      merchant_code: input.merchantCode,
-      idempotency_key: input.idempotencyKey,
-      kind: input.kind,
-      request_hash: hash,
-      reverses: input.reverses ?? null,
-      metadata: JSON.stringify(input.metadata ?? {}),
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['merchant_code', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) {
-    const first = await trx
-      .selectFrom('journal_entry')
-      .select(['id', 'request_hash'])
-      .where('merchant_code', '=', input.merchantCode)
-      .where('idempotency_key', '=', input.idempotencyKey)
-      .executeTakeFirstOrThrow();
-    if (first.request_hash !== hash) throw new AppError('idempotency.conflict');
-    return { ...(await readEntry(trx, first.id)), replayed: true };
+  const metadata = input.metadata ?? {};
+  let answer: PostAnswer;
+  try {
+    const { rows } = await sql<{ answer: PostAnswer }>`
+      SELECT ledger_post(${entryId}, ${input.merchantCode}, ${input.idempotencyKey}, ${input.kind}, ${hash},
+        ${input.reverses ?? null}, ${JSON.stringify(metadata)}::jsonb, ${now},
+        ${input.lines.map((l) => l.accountId)}::text[],
+        ${input.lines.map((l) => l.amount.toString())}::bigint[]) AS answer`.execute(db);
+    const row = rows[0];
+    if (!row) throw new LedgerInvariantError('ledger_post answered nothing');
+    answer = typeof row.answer === 'string' ? (JSON.parse(row.answer) as PostAnswer) : row.answer;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'KH409') throw new AppError('insufficient.balance');
+    if (code === 'KH500') throw new LedgerInvariantError((error as Error).message);
+    throw error;
   }
-
-  // Row locks in one global order (account id), whatever the order of the lines.
-  const ids = input.lines.map((l) => l.accountId).sort();
-  const accounts = await trx
-    .selectFrom('ledger_account')
-    .select(['id', 'merchant_code', 'currency', 'guarded'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  if (accounts.length !== ids.length) throw new LedgerInvariantError('unknown ledger account');
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  const sums = new Map<string, bigint>();
-  for (const line of input.lines) {
-    const account = byId.get(line.accountId);
-    if (!account || account.merchant_code !== input.merchantCode)
-      throw new LedgerInvariantError('an entry moves accounts of its own merchant only');
-    sums.set(account.currency, (sums.get(account.currency) ?? 0n) + line.amount);
-  }
-  for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new LedgerInvariantError(`lines in ${currency} sum to ${sum}, not zero`);
-  }
-
-  const after = new Map<string, bigint>();
-  const amountOf = new Map(input.lines.map((l) => [l.accountId, l.amount]));
-  for (const id of ids) {
-    const amount = (amountOf.get(id) ?? 0n).toString();
-    const updated = await trx
-      .updateTable('ledger_account')
-      .set({ balance: sql`balance + ${amount}::bigint` })
-      .where('id', '=', id)
-      .where(sql<boolean>`(NOT guarded OR balance + ${amount}::bigint >= 0)`)
-      .returning('balance')
-      .executeTakeFirst();
-    if (!updated) throw new AppError('insufficient.balance');
-    after.set(id, BigInt(updated.balance));
-  }
-
-  const lines: PostedLine[] = input.lines.map((l) => {
-    const account = byId.get(l.accountId);
-    const balanceAfter = after.get(l.accountId);
-    if (!account || balanceAfter === undefined) throw new LedgerInvariantError('line without account');
-    return { accountId: l.accountId, currency: account.currency, amount: l.amount, balanceAfter };
-  });
-  await trx
-    .insertInto('journal_line')
-    .values(
-      lines.map((l, lineNo) => ({
-        entry_id: entryId,
-        line_no: lineNo,
-        account_id: l.accountId,
-        currency: l.currency,
-        amount: l.amount.toString(),
-        balance_after: l.balanceAfter.toString(),
-      })),
-    )
-    .execute();
+  if (answer.status === 'conflict') throw new AppError('idempotency.conflict');
+  if (answer.status === 'replayed')
+    return {
+      entryId: answer.id,
+      kind: answer.kind,
+      createdAt: new Date(answer.createdAt),
+      replayed: true,
+      lines: linesOf(answer.lines),
+      metadata: answer.metadata,
+    };
   return {
     entryId,
     kind: input.kind,
     createdAt: now,
     replayed: false,
-    lines,
-    metadata: input.metadata ?? {},
+    lines: linesOf(answer.lines),
+    metadata,
   };
 };
 
@@ -296,15 +261,16 @@ export const post = async (db: Db, input: PostInput, options: PostOptions = {}):
   checkInput(input);
   const hash = requestHash(input);
   const now = options.now ?? new Date();
-  if (db.isTransaction) return postIn(db as Transaction<DB>, input, hash, now);
+  // Inside a transaction the caller owns retries; alone, the one statement is its own transaction.
+  if (db.isTransaction) return postOnce(db, input, hash, now);
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => postIn(trx, input, hash, now));
+      return await postOnce(db, input, hash, now);
     } catch (error) {
       if (!isRetryable(error) || attempt >= maxAttempts) throw error;
       // Jittered back-off so two retrying transactions do not collide again in step.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+      await new Promise((resolve) => setTimeout(resolve, randomInt(5 * 2 ** attempt + 1)));
     }
   }
 };

@@ -129,7 +129,7 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     const out = await transfer({
       token,
       key,
-      payload: { fromAccountTypeId: 2, toAccountTypeId: pgTypeId, amount: '25050' },
+      payload: { fromAccountTypeId: 2, toAccountTypeId: pgTypeId, amount: 25050 },
     });
     expect(out.statusCode, out.body).toBe(200);
     expect(out.json().value).toMatchObject({
@@ -211,6 +211,9 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
       { ...ok, amount: '99999999999999999999' },
       { ...ok, amount: 1e21 },
       { ...ok, amount: '1e5' },
+      // A digit string is refused too (issue 6; ADR 007): amounts are JSON integers.
+      { ...ok, amount: '100' },
+      { ...ok, amount: '12345' },
       { ...ok, amount: ' 100' },
       { ...ok, amount: 'abc' },
       { ...ok, amount: true },
@@ -243,7 +246,7 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     }
     expect(await writes()).toBe(before);
     // The right currency is accepted.
-    const fine = await transfer({ token, payload: { ...ok, amount: '100', currency: 'BDT' } });
+    const fine = await transfer({ token, payload: { ...ok, amount: 100, currency: 'BDT' } });
     expect(fine.statusCode).toBe(200);
   });
 
@@ -270,7 +273,7 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     const { token } = await funded(77_777n);
     const results = await Promise.all(
       Array.from({ length: 32 }, () =>
-        transfer({ token, payload: { fromAccountTypeId: 2, toAccountTypeId: pgTypeId, amount: '77777' } }),
+        transfer({ token, payload: { fromAccountTypeId: 2, toAccountTypeId: pgTypeId, amount: 77777 } }),
       ),
     );
     const statuses = results.map((r) => r.statusCode).sort();

@@ -12,6 +12,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthMember } from '../identity';
 import type { SiteService } from '../site';
+import { type BalanceEvents, createBalanceEvents } from './events';
 import {
   type AccountRef,
   type Db,
@@ -41,6 +42,8 @@ export type WalletServiceDeps = {
   db: Kysely<DB>;
   site: Pick<SiteService, 'findMerchant' | 'isModuleEnabled'>;
   now?: (() => Date) | undefined;
+  /** Balance push (events.ts); in-process when not given. */
+  events?: BalanceEvents | undefined;
 };
 
 export type TransferInput = {
@@ -51,7 +54,12 @@ export type TransferInput = {
 };
 
 /** Wallet rules: balances, transfers between wallets, demo credit; every movement goes through the ledger. */
-export const createWalletService = ({ db, site, now = () => new Date() }: WalletServiceDeps) => {
+export const createWalletService = ({
+  db,
+  site,
+  now = () => new Date(),
+  events = createBalanceEvents(),
+}: WalletServiceDeps) => {
   // Account ids never change once made: remember them and skip the look-up.
   const accountIds = new Map<string, string>();
 
@@ -149,6 +157,7 @@ export const createWalletService = ({ db, site, now = () => new Date() }: Wallet
       },
       { now: now() },
     );
+    if (!result.replayed) events.publish(member.id);
     const fromLine = result.lines.find((l) => l.accountId === fromId);
     const toLine = result.lines.find((l) => l.accountId === toId);
     if (!fromLine || !toLine) throw new Error('transfer entry without its lines');
@@ -242,7 +251,7 @@ export const createWalletService = ({ db, site, now = () => new Date() }: Wallet
     const houseId = await accountOf({ ...base, kind: 'house' }, within);
     const mainId = await accountOf({ ...base, kind: 'member_main', memberId }, within);
     const amount = options.amount ?? DEMO_CREDIT_MINOR;
-    return post(
+    const result = await post(
       within,
       {
         merchantCode: member.merchant_code,
@@ -256,6 +265,9 @@ export const createWalletService = ({ db, site, now = () => new Date() }: Wallet
       },
       { now: now() },
     );
+    // Inside a caller's transaction the caller publishes once it has committed.
+    if (!options.within && !result.replayed) events.publish(memberId);
+    return result;
   };
 
   return {
@@ -272,6 +284,8 @@ export const createWalletService = ({ db, site, now = () => new Date() }: Wallet
       options: { idempotencyKey?: string; metadata?: Record<string, unknown> } = {},
     ) => reverse(db, entryId, { ...options, now: now() }),
     verify: () => verifyLedger(db),
+    /** Balance push: call `events.publish(memberId)` after a committed ledger post. */
+    events,
   };
 };
 

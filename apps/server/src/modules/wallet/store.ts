@@ -64,7 +64,12 @@ const lineQuery = (db: Db, f: LineFilter) => {
     .where('a.currency', '=', f.currency)
     .where('e.created_at', '>=', f.from)
     .where('e.created_at', '<=', f.to);
-  if (f.kind) query = query.where('e.kind', '=', f.kind);
+  // A kind or a family of kinds: `withdrawal` also matches `withdrawal.hold`, `withdrawal.payout`, ...
+  if (f.kind) {
+    const kind = f.kind;
+    const family = `${kind.replace(/[\\_%]/g, '\\$&')}.%`;
+    query = query.where((eb) => eb.or([eb('e.kind', '=', kind), eb('e.kind', 'like', family)]));
+  }
   return query;
 };
 
