@@ -1,0 +1,20 @@
+export {
+  type AdapterRegistry,
+  createAdapterRegistry,
+  type LaunchContext,
+  type LaunchGame,
+  type ProviderAdapter,
+} from './adapters';
+export { createGamesBackoffice, type GamesBackoffice } from './backoffice';
+export {
+  addToRound,
+  cancelRound,
+  findRound,
+  findRoundByExternalId,
+  type GameRound,
+  openOrGetRound,
+  settleRound,
+} from './rounds';
+export { registerGamesRoutes, registerGamesStaffRoutes } from './routes';
+export { createGamesService, type GamesService, IN_HOUSE } from './service';
+export { ROUND_IDLE_MS, SWEEP_INTERVAL_MS, type SweepReport } from './sweeper';

@@ -1,0 +1,206 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import {
+  boGamesRoutes,
+  envelope,
+  GAME_SESSION_HEADER,
+  gamesRoutes,
+  JACKPOT_EVENTS_PATH,
+  LANGUAGES,
+  type Language,
+  type RouteDef,
+} from '@khela/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '../../http/errors';
+import { type Gate, registerRoute } from '../../http/route';
+import { createStaffGuard } from '../backoffice/routes';
+import { actorOf, type StaffService } from '../backoffice/staff';
+import type { GamesBackoffice } from './backoffice';
+import type { GamesService } from './service';
+
+/** Per IP per minute: launch-token exchanges (a credential) and launches. */
+export const GAME_SESSIONS_PER_MINUTE = 60;
+export const LAUNCHES_PER_MINUTE = 60;
+
+const limit = (app: FastifyInstance, name: string, max: number) =>
+  app.rateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${name}:${normalizeIP(request.ip)}`,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', { value: { retryAfter: Math.ceil(context.ttl / 1000) } }),
+  }) as unknown as onRequestAsyncHookHandler;
+
+const languageOf = (request: FastifyRequest, param: string | undefined): Language => {
+  const found = LANGUAGES.find((l) => l === param);
+  return found && request.merchant.languages.includes(found) ? found : request.language;
+};
+
+const member = (request: FastifyRequest) => {
+  if (!request.member) throw new AppError('login.not.session');
+  return request.member;
+};
+
+const gameSessionToken = (request: FastifyRequest) => {
+  const header = request.headers[GAME_SESSION_HEADER];
+  return typeof header === 'string' ? header.trim() : undefined;
+};
+
+/** Comment lines that keep an idle event stream open through proxies. */
+export const JACKPOT_STREAM_PING_MS = 25_000;
+
+/**
+ * `GET /wps/game/jackpot/events?merchant=<code>`: server-sent events for the `/rng` counter
+ * (public, like the pool itself). `{"type":"jackpot"}` after each fall or reset of the pool.
+ */
+const registerJackpotStream = (app: FastifyInstance, games: GamesService) => {
+  const open = new Set<{ end: () => void }>();
+  app.get(JACKPOT_EVENTS_PATH, { schema: { hide: true }, logLevel: 'warn' }, (request, reply) => {
+    const asked = (request.query as Record<string, unknown>).merchant;
+    const merchant =
+      typeof asked === 'string' && asked && games.knowsMerchant(asked) ? asked : request.merchant.code;
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 5000\n\n');
+    const unsubscribe = games.jackpotEvents.subscribe(merchant, () =>
+      raw.write('data: {"type":"jackpot"}\n\n'),
+    );
+    const ping = setInterval(() => raw.write(': ping\n\n'), JACKPOT_STREAM_PING_MS);
+    ping.unref();
+    const stream = {
+      end: () => {
+        clearInterval(ping);
+        unsubscribe();
+        open.delete(stream);
+        raw.end();
+      },
+    };
+    open.add(stream);
+    request.raw.on('close', stream.end);
+  });
+  app.addHook('onClose', async () => {
+    for (const stream of [...open]) stream.end();
+    await games.jackpotEvents.close();
+  });
+};
+
+/** Player and game-page calls of the games module. */
+export const registerGamesRoutes = (app: FastifyInstance, gate: Gate, games: GamesService) => {
+  if (!app.hasDecorator('rateLimit')) throw new Error('@fastify/rate-limit must be registered before games');
+  registerJackpotStream(app, games);
+  const r = gamesRoutes;
+  registerRoute(
+    app,
+    gate,
+    r.launchGame,
+    async (request) =>
+      games.launch(
+        request.merchant.code,
+        request.member,
+        request.query,
+        languageOf(request, request.query.language),
+      ),
+    { onRequest: [limit(app, 'game-launch', LAUNCHES_PER_MINUTE)] },
+  );
+  registerRoute(
+    app,
+    gate,
+    r.gameLaunchFB,
+    async (request) =>
+      games.launchSports(
+        request.merchant.code,
+        request.member,
+        request.query,
+        languageOf(request, request.query.language),
+      ),
+    { onRequest: [limit(app, 'game-launch', LAUNCHES_PER_MINUTE)] },
+  );
+  registerRoute(app, gate, r.gameSession, async (request) => games.openSession(request.body.token), {
+    onRequest: [limit(app, 'game-session', GAME_SESSIONS_PER_MINUTE)],
+  });
+  registerRoute(app, gate, r.slotInit, async (request) => games.slot.init(gameSessionToken(request)));
+  registerRoute(app, gate, r.slotSpin, async (request) =>
+    games.slot.spin(gameSessionToken(request), request.body),
+  );
+  registerRoute(app, gate, r.slotClientSeed, async (request) =>
+    games.slot.setClientSeed(gameSessionToken(request), request.body.clientSeed),
+  );
+  registerRoute(app, gate, r.slotRotateSeed, async (request) =>
+    games.slot.rotateSeed(gameSessionToken(request)),
+  );
+  registerRoute(app, gate, r.slotHistory, async (request) => games.slot.history(gameSessionToken(request)));
+  registerRoute(app, gate, r.roundProof, async (request) => games.proof(request.query.roundId));
+  registerRoute(app, gate, r.jackpotPool, async (request) => games.jackpotPool(request.merchant.code));
+  registerRoute(app, gate, r.betRecords, async (request) =>
+    games.betRecords(member(request), request.language, request.query),
+  );
+  registerRoute(app, gate, r.betRecordDetail, async (request) =>
+    games.betRecordDetail(member(request), request.language, request.query.roundId),
+  );
+};
+
+type Req<D extends RouteDef> = FastifyRequest & {
+  query: NonNullable<D['query']> extends z.ZodType ? z.output<NonNullable<D['query']>> : unknown;
+  body: NonNullable<D['body']> extends z.ZodType ? z.output<NonNullable<D['body']>> : unknown;
+};
+
+/** A staff route as the back office registers its own (staff guard, zod, envelope or CSV). */
+const staffRoute = <D extends RouteDef>(
+  app: FastifyInstance,
+  guard: onRequestAsyncHookHandler,
+  def: D,
+  handler: (request: Req<D>) => Promise<z.input<D['value']>>,
+) => {
+  const csv = def.envelope === false;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: Array.isArray(def.method) ? [...def.method] : [def.method as string],
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      tags: [def.tag],
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(csv ? {} : { response: { 200: envelope(def.value) } }),
+      security: [{ staffToken: [] }],
+    },
+    onRequest: [guard],
+    handler: async (request, reply: FastifyReply) => {
+      const value = await handler(request as Req<D>);
+      if (csv) {
+        const name = def.path.split('/').pop() ?? 'export.csv';
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .send(value);
+      }
+      return { success: true, value };
+    },
+  });
+};
+
+/** The back office's game calls (`/bo/api/games/*`). */
+export const registerGamesStaffRoutes = (app: FastifyInstance, staff: StaffService, bo: GamesBackoffice) => {
+  const guard = createStaffGuard(staff);
+  const actor = (request: FastifyRequest) => {
+    if (!request.staff) throw new AppError('login.not.session');
+    return actorOf(request.staff, { ip: request.ip, requestId: String(request.id) });
+  };
+  const r = boGamesRoutes;
+  staffRoute(app, guard, r.boGameRounds, async (q) => {
+    const { page, pageSize, ...filter } = q.query;
+    return bo.page(actor(q), filter, page, pageSize);
+  });
+  staffRoute(app, guard, r.boGameRoundsCsv, async (q) => bo.csv(actor(q), q.query));
+  staffRoute(app, guard, r.boGameRound, async (q) => bo.detail(actor(q), q.query.id));
+  staffRoute(app, guard, r.boGameVendors, async (q) => bo.vendors(actor(q)));
+  staffRoute(app, guard, r.boGameVendorStatus, async (q) => bo.setVendorStatus(actor(q), q.body));
+  staffRoute(app, guard, r.boJackpot, async (q) => bo.jackpot(actor(q), q.query.merchant));
+  staffRoute(app, guard, r.boJackpotUpdate, async (q) => bo.updateJackpot(actor(q), q.body));
+};
