@@ -163,6 +163,9 @@ export const verifyChain = async (db: Kysely<DB>, batch = 1000): Promise<VerifyR
 };
 
 /** Rows of the log, filtered and paged (newest first by default). */
+const AUDIT_SORT_COLUMNS = { at: 'at', action: 'action', staff: 'staff_username' } as const;
+
+/** A page of the audit log, filtered and sorted (ties by id); `count: false` skips the total (CSV batches). */
 export const readAudit = async (
   db: Kysely<DB>,
   filter: {
@@ -171,18 +174,23 @@ export const readAudit = async (
     from?: number | undefined;
     to?: number | undefined;
   },
+  sort: keyof typeof AUDIT_SORT_COLUMNS,
   order: 'asc' | 'desc',
   limit: number,
   offset: number,
+  count = true,
 ) => {
   let q = db.selectFrom('bo_audit');
   if (filter.staffId !== undefined) q = q.where('staff_id', '=', filter.staffId);
   if (filter.action) q = q.where('action', '=', filter.action);
   if (filter.from !== undefined) q = q.where('at', '>=', new Date(filter.from));
   if (filter.to !== undefined) q = q.where('at', '<', new Date(filter.to));
-  const [items, count] = await Promise.all([
-    q.selectAll().orderBy('id', order).limit(limit).offset(offset).execute(),
-    q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  let ordered = q.selectAll();
+  if (sort !== 'at')
+    ordered = ordered.orderBy(sql.ref(AUDIT_SORT_COLUMNS[sort]), sql.raw(`${order} nulls last`));
+  const [items, total] = await Promise.all([
+    ordered.orderBy('id', order).limit(limit).offset(offset).execute(),
+    count ? q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,
   ]);
-  return { items, total: Number(count.n) };
+  return { items, total: total ? Number(total.n) : 0 };
 };

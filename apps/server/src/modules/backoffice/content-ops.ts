@@ -7,7 +7,7 @@ import type { DB, Localized } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { SiteService } from '../site';
 import { type Actor, appendAudit } from './audit';
-import { CSV_MAX_ROWS, toCsv } from './csv';
+import { csvStream } from './csv';
 import { assertCan } from './roles';
 
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
@@ -65,6 +65,57 @@ type Deps = { db: Kysely<DB>; site: SiteService; now: () => Date };
 type AnnouncementInput = z.output<typeof boAnnouncementInput>;
 type HelpInput = z.output<typeof boHelpInput>;
 
+export type AnnouncementFilter = {
+  merchant: string;
+  kind?: 'B' | 'PL' | 'PU' | 'PR' | undefined;
+  groupName?: string | undefined;
+  sort: 'sort' | 'createdAt' | 'startAt' | 'endAt' | 'kind';
+};
+const ANNOUNCEMENT_SORT_COLUMNS = {
+  sort: 'sort',
+  createdAt: 'created_at',
+  startAt: 'start_at',
+  endAt: 'end_at',
+  kind: 'kind',
+} as const;
+
+export type HelpFilter = {
+  merchant: string;
+  q?: string | undefined;
+  parent?: 'root' | number | undefined;
+  display?: 'shown' | 'hidden' | undefined;
+  sort: 'sort' | 'tag' | 'id';
+};
+
+/** LIKE pattern of a user's text: its wildcards are matched literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const ANNOUNCEMENT_CSV_COLUMNS = [
+  'id',
+  'merchant',
+  'kind',
+  'groupName',
+  'title',
+  'linkageType',
+  'link',
+  'mediaId',
+  'execution',
+  'startAt',
+  'endAt',
+  'sort',
+  'enabled',
+] as const;
+const HELP_CSV_COLUMNS = [
+  'id',
+  'merchant',
+  'parentId',
+  'tag',
+  'title',
+  'bgColor',
+  'sort',
+  'display',
+] as const;
+
 /** Banners, notices, popups, promotions, help articles and their images. */
 export const createContentOps = ({ db, site, now }: Deps) => {
   const assertMerchant = (code: string) => {
@@ -117,53 +168,49 @@ export const createContentOps = ({ db, site, now }: Deps) => {
   const readOne = (trx: Kysely<DB>, id: number) =>
     trx.selectFrom('announcement').selectAll().where('id', '=', id).executeTakeFirst();
 
+  const announcementQuery = (filter: AnnouncementFilter) => {
+    let q = db.selectFrom('announcement').where('merchant_code', '=', filter.merchant);
+    if (filter.kind) q = q.where('kind', '=', filter.kind);
+    if (filter.groupName) q = q.where('group_name', '=', filter.groupName);
+    return q;
+  };
+
+  const announcementRows = async (
+    filter: AnnouncementFilter,
+    order: 'asc' | 'desc',
+    limit: number,
+    offset: number,
+  ) =>
+    (
+      await announcementQuery(filter)
+        .selectAll()
+        // Unscheduled (null) dates sort last either way.
+        .orderBy(sql.ref(ANNOUNCEMENT_SORT_COLUMNS[filter.sort]), sql.raw(`${order} nulls last`))
+        .orderBy('id', order)
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    ).map(toRow);
+
   const listAnnouncements = async (
     actor: Actor,
-    filter: { merchant: string; kind?: 'B' | 'PL' | 'PU' | 'PR' | undefined; groupName?: string | undefined },
+    filter: AnnouncementFilter,
     order: 'asc' | 'desc',
     page: number,
     pageSize: number,
   ) => {
     assertCan(actor, 'content.write');
-    let q = db.selectFrom('announcement').where('merchant_code', '=', filter.merchant);
-    if (filter.kind) q = q.where('kind', '=', filter.kind);
-    if (filter.groupName) q = q.where('group_name', '=', filter.groupName);
-    const [rows, count] = await Promise.all([
-      q
-        .selectAll()
-        .orderBy('sort', order)
-        .orderBy('id', order)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    const [items, count] = await Promise.all([
+      announcementRows(filter, order, pageSize, (page - 1) * pageSize),
+      announcementQuery(filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(toRow), total: Number(count.n), page, pageSize };
+    return { items, total: Number(count.n), page, pageSize };
   };
 
-  const announcementsCsv = async (
-    actor: Actor,
-    filter: { merchant: string; kind?: 'B' | 'PL' | 'PU' | 'PR' | undefined; groupName?: string | undefined },
-    order: 'asc' | 'desc',
-  ) => {
-    const { items } = await listAnnouncements(actor, filter, order, 1, CSV_MAX_ROWS);
-    return toCsv(
-      [
-        'id',
-        'merchant',
-        'kind',
-        'groupName',
-        'title',
-        'linkageType',
-        'link',
-        'mediaId',
-        'execution',
-        'startAt',
-        'endAt',
-        'sort',
-        'enabled',
-      ] as const,
-      items.map((a) => ({
+  const announcementsCsv = async (actor: Actor, filter: AnnouncementFilter, order: 'asc' | 'desc') => {
+    assertCan(actor, 'content.write');
+    return csvStream(ANNOUNCEMENT_CSV_COLUMNS, async (limit, offset) =>
+      (await announcementRows(filter, order, limit, offset)).map((a) => ({
         ...a,
         startAt: a.startAt === null ? null : new Date(a.startAt).toISOString(),
         endAt: a.endAt === null ? null : new Date(a.endAt).toISOString(),
@@ -275,5 +322,69 @@ export const createContentOps = ({ db, site, now }: Deps) => {
     });
   };
 
-  return { uploadMedia, listAnnouncements, announcementsCsv, saveAnnouncement, saveHelp };
+  const helpQuery = (filter: HelpFilter) => {
+    let q = db.selectFrom('help_article').where('merchant_code', '=', filter.merchant);
+    if (filter.parent === 'root') q = q.where('parent_id', 'is', null);
+    else if (filter.parent !== undefined) q = q.where('parent_id', '=', filter.parent);
+    if (filter.display) q = q.where('display', '=', filter.display === 'shown');
+    if (filter.q) {
+      const like = contains(filter.q.toLowerCase());
+      q = q.where((eb) => eb.or([eb('tag', 'like', like), eb(sql`lower(title::text)`, 'like', like)]));
+    }
+    return q;
+  };
+
+  const helpRows = async (filter: HelpFilter, order: 'asc' | 'desc', limit: number, offset: number) =>
+    (
+      await helpQuery(filter)
+        .selectAll()
+        .orderBy(filter.sort, order)
+        .orderBy('id', order)
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    ).map((r) => ({
+      id: r.id,
+      merchant: r.merchant_code,
+      parentId: r.parent_id,
+      tag: r.tag,
+      title: r.title as Record<string, string>,
+      content: r.content as Record<string, string>,
+      bgColor: r.bg_color,
+      sort: r.sort,
+      display: r.display,
+    }));
+
+  /** A merchant's help-centre articles for the editor: filtered, sorted, paged. */
+  const listHelp = async (
+    actor: Actor,
+    filter: HelpFilter,
+    order: 'asc' | 'desc',
+    page: number,
+    pageSize: number,
+  ) => {
+    assertCan(actor, 'content.write');
+    assertMerchant(filter.merchant);
+    const [items, count] = await Promise.all([
+      helpRows(filter, order, pageSize, (page - 1) * pageSize),
+      helpQuery(filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n), page, pageSize };
+  };
+
+  const helpCsv = async (actor: Actor, filter: HelpFilter, order: 'asc' | 'desc') => {
+    assertCan(actor, 'content.write');
+    assertMerchant(filter.merchant);
+    return csvStream(HELP_CSV_COLUMNS, (limit, offset) => helpRows(filter, order, limit, offset));
+  };
+
+  return {
+    uploadMedia,
+    listAnnouncements,
+    announcementsCsv,
+    saveAnnouncement,
+    saveHelp,
+    listHelp,
+    helpCsv,
+  };
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, databaseFingerprint, type TestApp } from '../../../test/helpers';
-import { auditRows, bo, multipartOf, PNG_BYTES, staffLogin } from './test-support';
+import { auditRows, bo, JPEG_BYTES, multipartOf, PNG_BYTES, staffLogin, WEBP_BYTES } from './test-support';
 
 const PNG = PNG_BYTES;
 
@@ -33,6 +33,25 @@ describe('content: images, banners, notices, popups, help', () => {
       action: 'media.upload',
       staff_username: 'content',
     });
+  });
+
+  it('accepts real JPEG and WebP files (true headers) and serves them with their type', async () => {
+    expect(JPEG_BYTES.subarray(0, 4)).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+    expect(WEBP_BYTES.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    for (const [bytes, name, mime] of [
+      [JPEG_BYTES, 'banner.jpg', 'image/jpeg'],
+      [WEBP_BYTES, 'banner.webp', 'image/webp'],
+    ] as const) {
+      // The declared type is ignored: the first bytes decide.
+      const res = await upload(content, bytes, name, 'application/octet-stream');
+      expect(res.statusCode, res.body).toBe(200);
+      const value = res.json().value;
+      expect(value).toMatchObject({ mime, size: bytes.length });
+      const served = await t.app.inject({ method: 'GET', url: value.url });
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect((await auditRows(t.db)).at(-1)).toMatchObject({ action: 'media.upload', after: { mime } });
+    }
   });
 
   it('accepts an image of exactly 5 MB (above the 1 MB JSON body limit)', async () => {
@@ -232,5 +251,90 @@ describe('content: images, banners, notices, popups, help', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('refuses a bad help article: tag, empty title, colour, unknown parent or merchant; nothing written', async () => {
+    const before = await databaseFingerprint(t.db);
+    const audits = (await auditRows(t.db)).length;
+    const base = {
+      merchant: 'khelabd',
+      tag: 'ok-tag',
+      title: { en: 'Title' },
+      content: { en: '<p>Body</p>' },
+    };
+    const put = (payload: Record<string, unknown>) =>
+      bo(t.app, content, { method: 'PUT', url: '/bo/api/help', payload });
+    for (const [name, payload, status, code] of [
+      ['tag with capitals', { ...base, tag: 'Bad Tag' }, 400, 'validation.failed'],
+      ['tag too long', { ...base, tag: 'a'.repeat(41) }, 400, 'validation.failed'],
+      ['no title in any language', { ...base, title: { en: '  ', bn: '' } }, 400, 'validation.failed'],
+      ['no content', { ...base, content: {} }, 400, 'validation.failed'],
+      ['content over 20,000', { ...base, content: { en: 'x'.repeat(20_001) } }, 400, 'validation.failed'],
+      ['colour not hex', { ...base, bgColor: 'red' }, 400, 'validation.failed'],
+      ['sort out of range', { ...base, sort: -1 }, 400, 'validation.failed'],
+      ['unknown parent', { ...base, parentId: 999_999 }, 404, 'not.found'],
+      ['unknown article', { ...base, id: 999_999 }, 404, 'not.found'],
+      ['unknown merchant', { ...base, merchant: 'nope' }, 404, 'not.found'],
+    ] as const) {
+      const res = await put(payload);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect(res.json().errorCode, name).toBe(code);
+    }
+    expect(await databaseFingerprint(t.db)).toEqual(before);
+    expect((await auditRows(t.db)).length).toBe(audits);
+  });
+
+  it('sorts announcements by position, creation, start or end, either way', async () => {
+    const make = async (title: string, sort: number, startAt: number | null) =>
+      (
+        await bo(t.app, content, {
+          method: 'PUT',
+          url: '/bo/api/announcements',
+          payload: {
+            merchant: 'khelain',
+            kind: 'PL',
+            title: { en: title },
+            content: { en: title },
+            sort,
+            startAt,
+          },
+        })
+      ).json().value.id as number;
+    const ids = [
+      await make('c', 1, Date.UTC(2026, 0, 3)),
+      await make('a', 3, Date.UTC(2026, 0, 1)),
+      await make('b', 2, null),
+    ];
+    const titles = async (query: string) =>
+      (
+        await bo(t.app, content, {
+          method: 'GET',
+          url: `/bo/api/announcements?merchant=khelain&kind=PL&${query}`,
+        })
+      )
+        .json()
+        .value.items.filter((r: { id: number }) => ids.includes(r.id))
+        .map((r: { title: { en: string } }) => r.title.en);
+    expect(await titles('sort=sort&order=asc')).toEqual(['c', 'b', 'a']);
+    expect(await titles('sort=sort&order=desc')).toEqual(['a', 'b', 'c']);
+    expect(await titles('sort=createdAt&order=asc')).toEqual(['c', 'a', 'b']);
+    // Unscheduled (no start) sorts last either way.
+    expect(await titles('sort=startAt&order=asc')).toEqual(['a', 'c', 'b']);
+    expect(await titles('sort=startAt&order=desc')).toEqual(['c', 'a', 'b']);
+    const csv = await bo(t.app, content, {
+      method: 'GET',
+      url: '/bo/api/announcements.csv?merchant=khelain&kind=PL&sort=startAt&order=asc',
+    });
+    const order = csv.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => Number(l.split(',')[0]))
+      .filter((id) => ids.includes(id));
+    expect(order).toEqual([ids[1], ids[0], ids[2]]);
+    expect(
+      (await bo(t.app, content, { method: 'GET', url: '/bo/api/announcements?merchant=khelain&sort=title' }))
+        .statusCode,
+    ).toBe(400);
   });
 });

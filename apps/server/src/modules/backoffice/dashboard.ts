@@ -38,8 +38,23 @@ export const createDashboard = ({ db, now }: Deps) => {
       };
     });
     const last = series[series.length - 1] ?? { registrations: 0, logins: 0, active: 0 };
+    // The last 7 days as one window: active members are distinct over the week, not a sum of days.
+    let weekly = db.selectFrom('identity_audit').where('at', '>=', new Date(today.getTime() - 6 * DAY_MS));
+    if (merchant) weekly = weekly.where('merchant_code', '=', merchant);
+    const week = await weekly
+      .select([
+        sql<string>`count(*) FILTER (WHERE event = 'register')`.as('registrations'),
+        sql<string>`count(*) FILTER (WHERE event = 'login.success')`.as('logins'),
+        sql<string>`count(DISTINCT member_id) FILTER (WHERE event = 'login.success')`.as('active'),
+      ])
+      .executeTakeFirst();
     return {
       today: { registrations: last.registrations, logins: last.logins, active: last.active },
+      week: {
+        registrations: Number(week?.registrations ?? 0),
+        logins: Number(week?.logins ?? 0),
+        active: Number(week?.active ?? 0),
+      },
       days: series,
     };
   };

@@ -88,9 +88,10 @@ describe('operator calls', () => {
     expect((await put(settings.maintenance)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).json().value.status).toBe(0);
     const rows = (await auditRows(t.db)).filter((r) => r.action === 'settings.maintenance');
+    // The stored setting also records when maintenance went on (maintainTime of refused calls).
     expect(rows.map((r) => [r.before, r.after])).toEqual([
       [settings.maintenance, on],
-      [on, settings.maintenance],
+      [{ ...on, startTime: expect.any(Number) }, settings.maintenance],
     ]);
   });
 
@@ -265,6 +266,37 @@ describe('operator calls', () => {
       .value;
     expect(wildcard.total).toBe(0);
 
+    // By email: part of the address, any case; the others have none or another.
+    await t.db
+      .updateTable('member')
+      .set({ email: 'Team.Two@Example.com' })
+      .where('username', '=', 'team02')
+      .execute();
+    await t.db
+      .updateTable('member')
+      .set({ email: 'agent@example.org' })
+      .where('username', '=', 'agent01')
+      .execute();
+    const byEmail = (
+      await bo(t.app, support, {
+        method: 'GET',
+        url: '/bo/api/members?email=two%40example.COM&merchant=khelabd',
+      })
+    ).json().value;
+    expect(byEmail.items.map((m: { username: string; email: string }) => [m.username, m.email])).toEqual([
+      ['team02', 'Team.Two@Example.com'],
+    ]);
+    const byDomain = (
+      await bo(t.app, support, {
+        method: 'GET',
+        url: '/bo/api/members?email=example.&merchant=khelabd&sort=username&order=asc',
+      })
+    ).json().value;
+    expect(byDomain.items.map((m: { username: string }) => m.username)).toEqual(['agent01', 'team02']);
+    const emailWildcard = (await bo(t.app, support, { method: 'GET', url: '/bo/api/members?email=_' })).json()
+      .value;
+    expect(emailWildcard.total).toBe(0);
+
     const memberId = await memberIdOf(t.db, 'team01');
     await bo(t.app, support, {
       method: 'POST',
@@ -276,18 +308,38 @@ describe('operator calls', () => {
     ).json().value;
     expect(detail).toMatchObject({ username: 'team01', upline: { username: 'agent01' }, status: 'active' });
     expect(detail.notes).toMatchObject([{ staff: 'support', body: 'Asked about bonus' }]);
-    const demo = (
+    const demoId = await memberIdOf(t.db, 'demo01');
+    const logins = (
+      await bo(t.app, support, { method: 'GET', url: `/bo/api/members/logins?memberId=${demoId}` })
+    ).json().value;
+    expect(logins.items[0]).toMatchObject({ ip: '198.51.100.42', event: 'login.success' });
+    const sessions = (
+      await bo(t.app, support, { method: 'GET', url: `/bo/api/members/sessions?memberId=${demoId}` })
+    ).json().value;
+    expect(sessions.items[0]).toMatchObject({ ip: '198.51.100.42', revokedAt: null });
+
+    // Sub-lists page instead of stopping at a cap: 55 sessions come back as 55, 20 a page.
+    for (let i = 0; i < 54; i += 1)
+      await memberLogin(t, 'demo01', 'Demo1234', `198.51.100.${100 + (i % 100)}`);
+    const page3 = (
       await bo(t.app, support, {
         method: 'GET',
-        url: `/bo/api/members/detail?id=${await memberIdOf(t.db, 'demo01')}`,
+        url: `/bo/api/members/sessions?memberId=${demoId}&page=3&pageSize=20`,
       })
     ).json().value;
+    expect(page3.total).toBeGreaterThanOrEqual(55);
+    expect(page3.items).toHaveLength(Math.min(20, page3.total - 40));
+    const history = (
+      await bo(t.app, support, {
+        method: 'GET',
+        url: `/bo/api/members/logins?memberId=${demoId}&pageSize=200`,
+      })
+    ).json().value;
+    expect(history.total).toBeGreaterThanOrEqual(55);
     expect(
-      demo.loginHistory.some(
-        (h: { ip: string; event: string }) => h.ip === '198.51.100.42' && h.event === 'login.success',
-      ),
-    ).toBe(true);
-    expect(demo.sessions.some((s: { ip: string }) => s.ip === '198.51.100.42')).toBe(true);
+      (await bo(t.app, support, { method: 'GET', url: '/bo/api/members/sessions?memberId=999999' })).json()
+        .errorCode,
+    ).toBe('not.found');
 
     const csv = await bo(t.app, support, {
       method: 'GET',
@@ -336,6 +388,13 @@ describe('operator calls', () => {
     expect(value.today.logins).toBe(Number(logins.n));
     expect(value.today.active).toBeGreaterThanOrEqual(3);
     expect(value.today.active).toBeLessThanOrEqual(value.today.logins);
+    // The week is one window: its distinct active members lie between today's and the sum of days.
+    const sum = (key: 'registrations' | 'logins' | 'active') =>
+      value.days.reduce((n: number, d: Record<string, number>) => n + (d[key] ?? 0), 0);
+    expect(value.week.logins).toBe(sum('logins'));
+    expect(value.week.registrations).toBe(sum('registrations'));
+    expect(value.week.active).toBeGreaterThanOrEqual(value.today.active);
+    expect(value.week.active).toBeLessThanOrEqual(sum('active'));
   });
 
   it('browses the audit log by staff, action and time, paged, and exports CSV', async () => {

@@ -17,25 +17,34 @@ export const PERMISSIONS = [
   'members.password.reset',
   'members.type',
   'messages.send',
+  // Support's feedback queue (issue 4): list, detail, images; a reply also needs messages.send.
+  'feedback.read',
   'limits.write',
   'cashier.queue',
   'cashier.adjust',
+  // Deposit channels and withdrawal limits (H5).
+  'cashier.channels',
   'dashboard.read',
   'audit.read',
+  // Games (H2, issue 7): rounds search and detail; vendor switches and jackpot settings.
+  'games.read',
+  'games.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** Role -> permissions, in code: a change here is a reviewed change. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  finance: ['cashier.queue', 'cashier.adjust', 'members.read', 'dashboard.read'],
+  finance: ['cashier.queue', 'cashier.adjust', 'cashier.channels', 'members.read', 'dashboard.read'],
   support: [
     'members.read',
     'members.note',
     'members.sessions.revoke',
     'members.password.reset',
     'messages.send',
+    'feedback.read',
     'dashboard.read',
+    'games.read',
   ],
   content: ['content.write', 'settings.read'],
   risk: [
@@ -45,6 +54,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'limits.write',
     'audit.read',
     'dashboard.read',
+    'games.read',
+    'games.write',
   ],
 };
 

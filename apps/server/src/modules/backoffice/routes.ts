@@ -1,6 +1,7 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { normalizeIP } from '@fastify/rate-limit';
-import { backofficeRoutes, envelope, type RouteDef } from '@khela/contract';
+import { backofficeRoutes, envelope, identityBoRoutes, type RouteDef } from '@khela/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -39,13 +40,14 @@ const actor = (request: FastifyRequest): Actor => {
 
 /**
  * Registers one back-office route: zod validation from the contract, the staff guard on
- * `staff: true` routes (before the body is read), the envelope; `envelope: false` routes answer CSV.
+ * `staff: true` routes (before the body is read), the envelope; `envelope: false` routes answer CSV
+ * (a string, or a stream of every row), or answer themselves and return the reply (image bytes).
  */
 const registerStaffRoute = <D extends RouteDef>(
   app: FastifyInstance,
   guard: onRequestAsyncHookHandler,
   def: D,
-  handler: (request: Req<D>, reply: FastifyReply) => Promise<z.input<D['value']>>,
+  handler: (request: Req<D>, reply: FastifyReply) => Promise<z.input<D['value']> | Readable | FastifyReply>,
   limit?: onRequestAsyncHookHandler,
 ) => {
   const csv = def.envelope === false;
@@ -63,6 +65,9 @@ const registerStaffRoute = <D extends RouteDef>(
     onRequest: [...(limit ? [limit] : []), ...(def.staff ? [guard] : [])],
     handler: async (request, reply) => {
       const value = await handler(request as Req<D>, reply);
+      // A raw route that answered itself (image bytes) is done. (A returned reply is a thenable:
+      // awaiting it waits for the answer to be sent, so test `sent`, not the value.)
+      if (reply.sent) return reply;
       if (csv) {
         const name = def.path.split('/').pop() ?? 'export.csv';
         return reply
@@ -97,9 +102,25 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
     if (!q.staff) throw new AppError('login.not.session');
     return bo.staff.logout(q.staff, meta(q));
   });
+  registerStaffRoute(
+    app,
+    guard,
+    r.boPasswordChange,
+    async (q) => {
+      if (!q.staff) throw new AppError('login.not.session');
+      return bo.staff.changePassword(q.staff, meta(q), q.body);
+    },
+    loginLimit,
+  );
   registerStaffRoute(app, guard, r.boMe, async (q) => {
     const a = actor(q);
-    return { id: a.id, username: a.username, role: a.role, permissions: bo.permissionsOf(a.role) };
+    return {
+      id: a.id,
+      username: a.username,
+      role: a.role,
+      permissions: bo.permissionsOf(a.role),
+      merchants: await bo.merchants(),
+    };
   });
 
   // Site settings
@@ -110,6 +131,12 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
   registerStaffRoute(app, guard, r.boFlag, async (q) =>
     bo.settings.setFlag(actor(q), q.body.merchant, q.body.modId, q.body.enabled),
   );
+  registerStaffRoute(app, guard, identityBoRoutes.boSocialSettings, async (q) =>
+    bo.settings.readSocial(actor(q), q.query.merchant),
+  );
+  registerStaffRoute(app, guard, identityBoRoutes.boSocialSettingsUpdate, async (q) =>
+    bo.settings.updateSocial(actor(q), q.body),
+  );
 
   // Members
   registerStaffRoute(app, guard, r.boMembers, async (q) => {
@@ -118,6 +145,9 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
   });
   registerStaffRoute(app, guard, r.boMembersCsv, async (q) => bo.memberList.csv(actor(q), q.query));
   registerStaffRoute(app, guard, r.boMember, async (q) => bo.members.detail(actor(q), q.query.id));
+  registerStaffRoute(app, guard, r.boMemberSessions, async (q) => bo.members.sessions(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMemberLogins, async (q) => bo.members.logins(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMemberTrail, async (q) => bo.members.trail(actor(q), q.query));
   registerStaffRoute(app, guard, r.boMemberLock, async (q) =>
     bo.members.lock(actor(q), q.body.memberId, q.body.reason),
   );
@@ -167,12 +197,36 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
     bo.content.saveAnnouncement(actor(q), q.body),
   );
   registerStaffRoute(app, guard, r.boHelpSave, async (q) => bo.content.saveHelp(actor(q), q.body));
+  registerStaffRoute(app, guard, r.boHelpList, async (q) => {
+    const { page, pageSize, order, ...filter } = q.query;
+    return bo.content.listHelp(actor(q), filter, order, page, pageSize);
+  });
+  registerStaffRoute(app, guard, r.boHelpCsv, async (q) => {
+    const { order, ...filter } = q.query;
+    return bo.content.helpCsv(actor(q), filter, order);
+  });
 
   // Staff accounts (owner)
-  registerStaffRoute(app, guard, r.boStaff, async (q) => bo.staffOps.list(actor(q)));
+  registerStaffRoute(app, guard, r.boStaff, async (q) => {
+    const { page, pageSize, ...filter } = q.query;
+    return bo.staffOps.list(actor(q), filter, page, pageSize);
+  });
+  registerStaffRoute(app, guard, r.boStaffCsv, async (q) => bo.staffOps.csv(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boStaffSessions, async (q) =>
+    bo.staffOps.sessions(actor(q), q.query.staffId, q.query.page, q.query.pageSize, q.query.order),
+  );
+  registerStaffRoute(app, guard, r.boStaffSessionsRevoke, async (q) =>
+    bo.staffOps.revokeSessions(actor(q), q.body.staffId, q.body.sessionId),
+  );
   registerStaffRoute(app, guard, r.boStaffCreate, async (q) => bo.staffOps.create(actor(q), q.body));
   registerStaffRoute(app, guard, r.boStaffStatus, async (q) =>
     bo.staffOps.setStatus(actor(q), q.body.staffId, q.body.status),
+  );
+  registerStaffRoute(app, guard, r.boStaffRole, async (q) =>
+    bo.staffOps.setRole(actor(q), q.body.staffId, q.body.role),
+  );
+  registerStaffRoute(app, guard, r.boStaffTotpReset, async (q) =>
+    bo.staffOps.resetTotp(actor(q), q.body.staffId),
   );
 
   // Dashboard
@@ -186,4 +240,29 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
     return bo.audit.list(actor(q), filter, page, pageSize);
   });
   registerStaffRoute(app, guard, r.boAuditCsv, async (q) => bo.audit.csv(actor(q), q.query));
+
+  // Support: platform messages and the feedback queue
+  registerStaffRoute(app, guard, r.boMessages, async (q) => {
+    const { page, pageSize, ...filter } = q.query;
+    return bo.inbox.listMessages(actor(q), filter, page, pageSize);
+  });
+  registerStaffRoute(app, guard, r.boMessagesCsv, async (q) => bo.inbox.messagesCsv(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMessageSend, async (q) => bo.inbox.sendMessage(actor(q), q.body));
+  registerStaffRoute(app, guard, r.boFeedback, async (q) => {
+    const { page, pageSize, ...filter } = q.query;
+    return bo.inbox.listFeedback(actor(q), filter, page, pageSize);
+  });
+  registerStaffRoute(app, guard, r.boFeedbackCsv, async (q) => bo.inbox.feedbackCsv(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boFeedbackDetail, async (q) =>
+    bo.inbox.feedbackDetail(actor(q), q.query.id),
+  );
+  registerStaffRoute(app, guard, r.boFeedbackImage, async (q, reply) => {
+    const image = await bo.inbox.feedbackImage(actor(q), q.query.id, q.query.seq);
+    return reply
+      .type(image.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(image.bytes);
+  });
+  registerStaffRoute(app, guard, r.boFeedbackReply, async (q) => bo.inbox.replyFeedback(actor(q), q.body));
 };

@@ -4,8 +4,9 @@ import type { PasswordHasher } from '../identity/passwords';
 import type { SiteService } from '../site';
 import { type Actor, readAudit, verifyChain } from './audit';
 import { createContentOps } from './content-ops';
-import { CSV_MAX_ROWS, toCsv } from './csv';
+import { csvStream } from './csv';
 import { createDashboard } from './dashboard';
+import { createInboxOps } from './inbox-ops';
 import { createMemberOps, type MemberSearch } from './members';
 import { assertCan, ROLE_PERMISSIONS } from './roles';
 import { createSettingsOps } from './settings-ops';
@@ -19,6 +20,7 @@ export type AuditFilter = {
   action?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
+  sort: 'at' | 'action' | 'staff';
   order: 'asc' | 'desc';
 };
 
@@ -57,6 +59,7 @@ export const createBackofficeService = ({ db, site, hasher, now = () => new Date
   const dashboard = createDashboard({ db, now });
   const content = createContentOps({ db, site, now });
   const staffOps = createStaffOps({ db, staff, now });
+  const inbox = createInboxOps({ db, site, now });
 
   const auditRow = (r: Awaited<ReturnType<typeof readAudit>>['items'][number]) => ({
     id: Number(r.id),
@@ -74,15 +77,23 @@ export const createBackofficeService = ({ db, site, hasher, now = () => new Date
   const audit = {
     list: async (actor: Actor, filter: AuditFilter, page: number, pageSize: number) => {
       assertCan(actor, 'audit.read');
-      const { items, total } = await readAudit(db, filter, filter.order, pageSize, (page - 1) * pageSize);
+      const { items, total } = await readAudit(
+        db,
+        filter,
+        filter.sort,
+        filter.order,
+        pageSize,
+        (page - 1) * pageSize,
+      );
       return { items: items.map(auditRow), total, page, pageSize };
     },
     csv: async (actor: Actor, filter: AuditFilter) => {
       assertCan(actor, 'audit.read');
-      const { items } = await readAudit(db, filter, filter.order, CSV_MAX_ROWS, 0);
-      return toCsv(
-        AUDIT_CSV_COLUMNS,
-        items.map((r) => ({ ...auditRow(r), at: r.at.toISOString() })),
+      return csvStream(AUDIT_CSV_COLUMNS, async (limit, offset) =>
+        (await readAudit(db, filter, filter.sort, filter.order, limit, offset, false)).items.map((r) => ({
+          ...auditRow(r),
+          at: r.at.toISOString(),
+        })),
       );
     },
     verify: () => verifyChain(db),
@@ -93,22 +104,40 @@ export const createBackofficeService = ({ db, site, hasher, now = () => new Date
       const { items, total } = await members.search(actor, filter, pageSize, (page - 1) * pageSize);
       return { items, total, page, pageSize };
     },
-    csv: async (actor: Actor, filter: MemberSearch) => {
-      const { items } = await members.search(actor, filter, CSV_MAX_ROWS, 0);
-      return toCsv(
-        MEMBER_CSV_COLUMNS,
-        items.map((m) => ({
+    csv: async (actor: Actor, filter: MemberSearch) =>
+      csvStream(MEMBER_CSV_COLUMNS, async (limit, offset) =>
+        (await members.search(actor, filter, limit, offset)).items.map((m) => ({
           ...m,
           createdAt: new Date(m.createdAt).toISOString(),
           lastLoginAt: m.lastLoginAt === null ? null : new Date(m.lastLoginAt).toISOString(),
         })),
-      );
-    },
+      ),
   };
 
   const permissionsOf = (role: keyof typeof ROLE_PERMISSIONS) => [...ROLE_PERMISSIONS[role]];
 
-  return { staff, settings, members, memberList, dashboard, audit, content, staffOps, permissionsOf };
+  /** The merchants of this deployment (the back office edits each one's settings). */
+  const merchants = async () =>
+    (await site.current()).merchants.map((m) => ({
+      code: m.code,
+      name: m.name,
+      currencySymbol: m.currencySymbol,
+      languages: [...m.languages],
+    }));
+
+  return {
+    staff,
+    settings,
+    members,
+    memberList,
+    dashboard,
+    audit,
+    content,
+    staffOps,
+    inbox,
+    permissionsOf,
+    merchants,
+  };
 };
 
 export type BackofficeService = ReturnType<typeof createBackofficeService>;

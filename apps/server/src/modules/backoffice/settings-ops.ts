@@ -1,4 +1,4 @@
-import type { EditableSetting } from '@khela/contract';
+import type { BoSocialSettingsBody, EditableSetting } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -8,6 +8,24 @@ import { type Actor, appendAudit } from './audit';
 import { assertCan } from './roles';
 
 type FlagNode = { modId: string; enabled: '1' | '0'; childrenNodes: unknown[] };
+
+/** The stored switch of one module (not the effective state, which also needs every parent on); null when absent. */
+export const storedFlag = (nodes: FlagNode[], modId: string): boolean | null => {
+  for (const node of nodes) {
+    if (node.modId === modId) return node.enabled === '1';
+    const inner = storedFlag(node.childrenNodes as FlagNode[], modId);
+    if (inner !== null) return inner;
+  }
+  return null;
+};
+
+/** The tree's shape without the switches: two trees of the same modules in the same places match. */
+const shapeOf = (nodes: FlagNode[]): unknown =>
+  nodes.map((n) => [n.modId, shapeOf(n.childrenNodes as FlagNode[])]);
+
+const refuse = (fields: Record<string, string>): never => {
+  throw new AppError('validation.failed', { value: { fields } });
+};
 
 /** The tree with one module switched; null when the tree has no such module. */
 export const switchFlag = (nodes: FlagNode[], modId: string, enabled: boolean): FlagNode[] | null => {
@@ -71,8 +89,61 @@ export const createSettingsOps = ({ db, site, now }: Deps) => {
     await site.refresh();
   };
 
+  /**
+   * Checks what the schema cannot: the flag tree keeps its modules (only switches change) and the
+   * register rules name the brand's existing fields.
+   */
+  const checkAgainstStored = (merchant: string, setting: EditableSetting) => {
+    const stored = site.settingsOf(merchant);
+    if (setting.key === 'whitelabel') {
+      const same =
+        JSON.stringify(shapeOf(setting.value as FlagNode[])) ===
+        JSON.stringify(shapeOf(stored.whitelabel as FlagNode[]));
+      if (!same) refuse({ whitelabel: 'tree.mismatch' });
+    }
+    if (setting.key === 'register') {
+      const known = new Set(Object.keys(stored.register));
+      const given = Object.keys(setting.value);
+      for (const key of given) if (!known.has(key)) refuse({ [`register.${key}`]: 'field.unknown' });
+      for (const key of known) if (!given.includes(key)) refuse({ [`register.${key}`]: 'field.missing' });
+    }
+  };
+
+  /** The brand, with the merchant's currency symbol and languages written to the merchant in the same transaction. */
+  const writeBrand = async (actor: Actor, merchant: string, value: Settings['brand']) => {
+    const at = now();
+    await site.current();
+    const before = site.settingsOf(merchantOf(merchant)).brand;
+    await db.transaction().execute(async (trx) => {
+      await appendAudit(
+        trx,
+        actor,
+        { action: 'settings.brand', target: `site:${merchant}:brand`, before, after: value },
+        at,
+      );
+      await site.updateSetting(merchant, 'brand', value, trx);
+      await site.updateMerchantLocale(
+        merchant,
+        {
+          currencySymbol: value.defaultCurrencySymbol,
+          languages: value.supportLanguages,
+          defaultLanguage: value.defaultLanguage,
+        },
+        trx,
+      );
+    });
+    await site.refresh();
+  };
+
   const update = async (actor: Actor, merchant: string, setting: EditableSetting) => {
     assertCan(actor, 'settings.write');
+    await site.current();
+    merchantOf(merchant);
+    checkAgainstStored(merchant, setting);
+    if (setting.key === 'brand') {
+      await writeBrand(actor, merchant, setting.value);
+      return { ok: true as const };
+    }
     await write(
       actor,
       merchant,
@@ -97,7 +168,9 @@ export const createSettingsOps = ({ db, site, now }: Deps) => {
         {
           action: 'settings.flag',
           target: `site:${merchant}:${modId}`,
-          before: { modId, enabled: site.isModuleEnabled(merchant, modId) },
+          // The stored switch, not the effective state (a child of a switched-off parent is off
+          // in effect yet keeps its own switch).
+          before: { modId, enabled: storedFlag(tree, modId) },
           after: { modId, enabled },
         },
         at,
@@ -108,7 +181,55 @@ export const createSettingsOps = ({ db, site, now }: Deps) => {
     return { ok: true as const };
   };
 
-  return { read, update, setFlag };
+  // Google/Facebook sign-in of a merchant (identity, ADR 015): the client secret is stored with
+  // the site settings but never answered, and never written to the audit log.
+  const socialView = (merchant: string) => {
+    const social = site.settingsOf(merchant).social;
+    const view = (p: Settings['social']['google']) =>
+      p ? { enabled: p.enabled, issuer: p.issuer, clientId: p.clientId, clientSecretSet: true } : null;
+    return { merchant, google: view(social.google), facebook: view(social.facebook) };
+  };
+
+  const readSocial = async (actor: Actor, merchant: string) => {
+    assertCan(actor, 'settings.read');
+    await site.current();
+    return socialView(merchantOf(merchant));
+  };
+
+  const updateSocial = async (actor: Actor, input: BoSocialSettingsBody) => {
+    assertCan(actor, 'settings.write');
+    await site.current();
+    const merchant = merchantOf(input.merchant);
+    const stored = site.settingsOf(merchant).social;
+    const before = stored[input.provider];
+    const { clientSecret, ...rest } = input.value ?? { clientSecret: undefined };
+    const secret = clientSecret ?? before?.clientSecret;
+    if (input.value && !secret) refuse({ clientSecret: 'required' });
+    const next = input.value
+      ? { ...(rest as Omit<typeof input.value, 'clientSecret'>), clientSecret: secret as string }
+      : null;
+    const redact = (p: typeof before) =>
+      p ? { enabled: p.enabled, issuer: p.issuer, clientId: p.clientId } : null;
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await appendAudit(
+        trx,
+        actor,
+        {
+          action: 'settings.social',
+          target: `site:${merchant}:social.${input.provider}`,
+          before: redact(before),
+          after: { ...redact(next), secretChanged: clientSecret !== undefined },
+        },
+        at,
+      );
+      await site.updateSetting(merchant, 'social', { ...stored, [input.provider]: next }, trx);
+    });
+    await site.refresh();
+    return socialView(merchant);
+  };
+
+  return { read, update, setFlag, readSocial, updateSocial };
 };
 
 export type SettingsOps = ReturnType<typeof createSettingsOps>;

@@ -1,31 +1,197 @@
 import type { StaffRole } from '@khela/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUniqueViolation } from '../identity/store';
 import { type Actor, appendAudit } from './audit';
+import { csvStream } from './csv';
 import { assertCan } from './roles';
 import type { StaffService } from './staff';
 
 type Deps = { db: Kysely<DB>; staff: StaffService; now: () => Date };
 
-/** The owner's staff screen: list, create (enrols on first login), disable and enable. */
+export type StaffSearch = {
+  username?: string | undefined;
+  role?: StaffRole | undefined;
+  status?: 'active' | 'disabled' | undefined;
+  sort: 'username' | 'role' | 'status' | 'createdAt';
+  order: 'asc' | 'desc';
+};
+
+const STAFF_SORT_COLUMNS = {
+  username: 'staff.username',
+  role: 'staff.role',
+  status: 'staff.status',
+  createdAt: 'staff.created_at',
+} as const;
+
+const STAFF_CSV_COLUMNS = [
+  'id',
+  'username',
+  'role',
+  'status',
+  'enrolled',
+  'liveSessions',
+  'createdAt',
+] as const;
+
+/** LIKE pattern of a user's text: its wildcards are matched literally. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The session id shown to the owner: the first 16 hex digits of its token hash. */
+const SESSION_ID_LENGTH = 16;
+
+/**
+ * The owner's staff screen: list (filtered, sorted, paged, CSV), create (enrols on first login),
+ * disable and enable, role, TOTP reset, and each account's sessions (list, revoke).
+ */
 export const createStaffOps = ({ db, staff, now }: Deps) => {
-  const list = async (actor: Actor) => {
-    assertCan(actor, 'staff.manage');
-    const rows = await db
-      .selectFrom('staff')
-      .select(['id', 'username', 'role', 'status', 'totp_secret', 'created_at'])
-      .orderBy('id')
+  const searchQuery = (filter: StaffSearch) => {
+    let q = db.selectFrom('staff');
+    if (filter.username) q = q.where('staff.username', 'like', contains(filter.username.toLowerCase()));
+    if (filter.role) q = q.where('staff.role', '=', filter.role);
+    if (filter.status) q = q.where('staff.status', '=', filter.status);
+    return q;
+  };
+
+  const rows = async (filter: StaffSearch, limit: number, offset: number) => {
+    const at = now();
+    const found = await searchQuery(filter)
+      .select((eb) => [
+        'staff.id',
+        'staff.username',
+        'staff.role',
+        'staff.status',
+        'staff.totp_secret',
+        'staff.created_at',
+        eb
+          .selectFrom('staff_session')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('staff_session.staff_id', '=', 'staff.id')
+          .where('staff_session.revoked_at', 'is', null)
+          .where('staff_session.expires_at', '>', at)
+          .as('live'),
+      ])
+      .orderBy(STAFF_SORT_COLUMNS[filter.sort], filter.order)
+      .orderBy('staff.id', filter.order)
+      .limit(limit)
+      .offset(offset)
       .execute();
-    return rows.map((r) => ({
+    return found.map((r) => ({
       id: r.id,
       username: r.username,
       role: r.role,
       status: r.status,
       enrolled: r.totp_secret !== null,
       createdAt: r.created_at.getTime(),
+      liveSessions: Number(r.live ?? 0),
     }));
+  };
+
+  const list = async (actor: Actor, filter: StaffSearch, page: number, pageSize: number) => {
+    assertCan(actor, 'staff.manage');
+    const [items, count] = await Promise.all([
+      rows(filter, pageSize, (page - 1) * pageSize),
+      searchQuery(filter).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n), page, pageSize };
+  };
+
+  const csv = async (actor: Actor, filter: StaffSearch) => {
+    assertCan(actor, 'staff.manage');
+    return csvStream(STAFF_CSV_COLUMNS, async (limit, offset) =>
+      (await rows(filter, limit, offset)).map((r) => ({
+        ...r,
+        createdAt: new Date(r.createdAt).toISOString(),
+      })),
+    );
+  };
+
+  const mustExist = async (staffId: number) => {
+    const row = await db.selectFrom('staff').select('id').where('id', '=', staffId).executeTakeFirst();
+    if (!row) throw new AppError('not.found');
+  };
+
+  /** A staff account's sessions, newest first. */
+  const sessions = async (
+    actor: Actor,
+    staffId: number,
+    page: number,
+    pageSize: number,
+    order: 'asc' | 'desc',
+  ) => {
+    assertCan(actor, 'staff.manage');
+    await mustExist(staffId);
+    const at = now();
+    const [found, count] = await Promise.all([
+      db
+        .selectFrom('staff_session')
+        .select(['token_hash', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'ip'])
+        .where('staff_id', '=', staffId)
+        .orderBy('created_at', order)
+        .orderBy('token_hash')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      db
+        .selectFrom('staff_session')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('staff_id', '=', staffId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return {
+      items: found.map((r) => ({
+        id: r.token_hash.slice(0, SESSION_ID_LENGTH),
+        createdAt: r.created_at.getTime(),
+        lastSeenAt: r.last_seen_at.getTime(),
+        expiresAt: r.expires_at.getTime(),
+        revokedAt: r.revoked_at?.getTime() ?? null,
+        ip: r.ip,
+        // Idle expiry (30 min) is checked at use; shown as live until then.
+        live: r.revoked_at === null && r.expires_at > at,
+      })),
+      total: Number(count.n),
+      page,
+      pageSize,
+    };
+  };
+
+  /**
+   * Ends one session (`sessionId`) or every open session of another staff account; the account
+   * stays enabled and may sign in again. Audited; never on oneself (sign out, or change the password).
+   */
+  const revokeSessions = async (actor: Actor, staffId: number, sessionId?: string) => {
+    assertCan(actor, 'staff.manage');
+    if (staffId === actor.id) throw new AppError('conflict', { value: { staffId } });
+    const at = now();
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('staff')
+        .select(['id', 'username'])
+        .where('id', '=', staffId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new AppError('not.found');
+      let q = trx
+        .updateTable('staff_session')
+        .set({ revoked_at: at })
+        .where('staff_id', '=', staffId)
+        .where('revoked_at', 'is', null);
+      if (sessionId) q = q.where('token_hash', 'like', `${sessionId}%`);
+      const revoked = Number((await q.executeTakeFirst()).numUpdatedRows);
+      if (sessionId && revoked === 0) throw new AppError('not.found', { value: { sessionId } });
+      await appendAudit(
+        trx,
+        actor,
+        {
+          action: 'staff.sessions.revoke',
+          target: `staff:${staffId}`,
+          after: { sessionsRevoked: revoked, ...(sessionId ? { sessionId } : {}) },
+        },
+        at,
+      );
+      return { revoked };
+    });
   };
 
   const create = async (actor: Actor, input: { username: string; password: string; role: StaffRole }) => {
@@ -91,5 +257,80 @@ export const createStaffOps = ({ db, staff, now }: Deps) => {
     return { ok: true as const };
   };
 
-  return { list, create, setStatus };
+  /** Ends every open session of a staff account inside the caller's transaction. */
+  const endSessions = async (trx: Kysely<DB>, staffId: number, at: Date) =>
+    Number(
+      (
+        await trx
+          .updateTable('staff_session')
+          .set({ revoked_at: at })
+          .where('staff_id', '=', staffId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    );
+
+  /** Gives another staff account a new role; it applies from that account's next call. */
+  const setRole = async (actor: Actor, staffId: number, role: StaffRole) => {
+    assertCan(actor, 'staff.manage');
+    // The owner cannot demote themselves: there must always be someone who can manage staff.
+    if (staffId === actor.id) throw new AppError('conflict', { value: { staffId } });
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('staff')
+        .select(['role'])
+        .where('id', '=', staffId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new AppError('not.found');
+      await trx.updateTable('staff').set({ role }).where('id', '=', staffId).execute();
+      await appendAudit(
+        trx,
+        actor,
+        { action: 'staff.role', target: `staff:${staffId}`, before: { role: row.role }, after: { role } },
+        at,
+      );
+    });
+    return { ok: true as const };
+  };
+
+  /**
+   * Forgets another account's TOTP secret (a lost phone): its sessions end and its next login
+   * enrols a new secret.
+   */
+  const resetTotp = async (actor: Actor, staffId: number) => {
+    assertCan(actor, 'staff.manage');
+    if (staffId === actor.id) throw new AppError('conflict', { value: { staffId } });
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('staff')
+        .select(['id', 'totp_secret'])
+        .where('id', '=', staffId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new AppError('not.found');
+      await trx
+        .updateTable('staff')
+        .set({ totp_secret: null, totp_pending_secret: null, enrol_token_hash: null, enrol_expires_at: null })
+        .where('id', '=', staffId)
+        .execute();
+      const revoked = await endSessions(trx, staffId, at);
+      await appendAudit(
+        trx,
+        actor,
+        {
+          action: 'staff.totp.reset',
+          target: `staff:${staffId}`,
+          before: { enrolled: row.totp_secret !== null },
+          after: { enrolled: false, sessionsRevoked: revoked },
+        },
+        at,
+      );
+    });
+    return { ok: true as const };
+  };
+
+  return { list, csv, sessions, revokeSessions, create, setStatus, setRole, resetTotp };
 };

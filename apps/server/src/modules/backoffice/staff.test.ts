@@ -198,7 +198,7 @@ describe('staff login', () => {
       payload: { username: 'helper', password: 'Helper-pass-1', role: 'risk' },
     });
     expect(dup.statusCode).toBe(409);
-    const list = (await bo(t.app, owner, { method: 'GET', url: '/bo/api/staff' })).json().value;
+    const list = (await bo(t.app, owner, { method: 'GET', url: '/bo/api/staff' })).json().value.items;
     expect(list.find((s: { id: number }) => s.id === id)).toMatchObject({
       username: 'helper',
       role: 'content',

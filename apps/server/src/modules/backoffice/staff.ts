@@ -280,6 +280,50 @@ export const createStaffService = ({ db, hasher, now }: Deps) => {
     return { ok: true as const };
   };
 
+  /**
+   * Self-service: the signed-in staff member changes the own password with the current one. A
+   * wrong current password counts as a failed login (the lock applies); the other sessions end.
+   */
+  const changePassword = async (
+    auth: AuthStaff,
+    meta: StaffMeta,
+    body: { currentPassword: string; newPassword: string },
+  ) => {
+    const staff = await db.selectFrom('staff').selectAll().where('id', '=', auth.id).executeTakeFirst();
+    if (staff?.status !== 'active') throw new AppError('login.not.session');
+    if (!(await hasher.verify(staff.password_hash, body.currentPassword)))
+      throw await fail(staff, meta, 'password.change');
+    if (body.newPassword === body.currentPassword)
+      throw new AppError('validation.failed', { value: { fields: { newPassword: 'same' } } });
+    const hash = await hasher.hash(body.newPassword);
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('staff')
+        .set({ password_hash: hash, failures: 0 })
+        .where('id', '=', staff.id)
+        .execute();
+      const ended = await trx
+        .updateTable('staff_session')
+        .set({ revoked_at: at })
+        .where('staff_id', '=', staff.id)
+        .where('token_hash', '!=', auth.tokenHash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      await appendAudit(
+        trx,
+        actorOf(auth, meta),
+        {
+          action: 'staff.password.change',
+          target: `staff:${staff.id}`,
+          after: { otherSessionsEnded: Number(ended.numUpdatedRows) },
+        },
+        at,
+      );
+    });
+    return { ok: true as const };
+  };
+
   /** Creates a staff account (seed and the owner's staff screen). */
   const create = async (
     input: { username: string; password: string; role: StaffRole; totpSecret?: string | null },
@@ -297,7 +341,7 @@ export const createStaffService = ({ db, hasher, now }: Deps) => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-  return { login, enrol, authenticate, logout, create };
+  return { login, enrol, authenticate, logout, create, changePassword };
 };
 
 export type StaffService = ReturnType<typeof createStaffService>;

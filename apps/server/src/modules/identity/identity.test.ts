@@ -580,13 +580,22 @@ describe('login', () => {
       expect(res.statusCode, `${username}: ${res.body}`).toBe(200);
       expect(res.json().value).toMatchObject({ customerType: type, firstTimeLogin: false });
     }
+    // agent01's downline accounts that never signed in: the first login forces a new password.
+    const fresh = await login('fresh01', 'Demo1234');
+    expect(fresh.json().value).toMatchObject({ firstTimeLogin: true, mustChangePassword: true });
     const agent = await store.findMemberByUsername(database.db, 'khelabd', 'agent01');
     const downline = await database.db
       .selectFrom('member')
       .select('username')
       .where('upline_id', '=', agent!.id)
       .execute();
-    expect(downline.map((d) => d.username).sort()).toEqual(['team01', 'team02', 'team03']);
+    expect(downline.map((d) => d.username).sort()).toEqual([
+      'fresh01',
+      'fresh02',
+      'team01',
+      'team02',
+      'team03',
+    ]);
   });
 
   it('refuses to seed demo accounts outside demo mode', async () => {
@@ -776,7 +785,11 @@ describe('forced password change', () => {
     await createAuthGuard(app.services.identity)(request, def);
     return request;
   };
-  const member = async (over: { mustChangePassword?: boolean; passwordAgeDays?: number }) => {
+  const member = async (over: {
+    mustChangePassword?: boolean;
+    passwordAgeDays?: number;
+    neverSignedIn?: boolean;
+  }) => {
     const created = await store.insertMember(database.db, {
       merchantCode: 'khelabd',
       username: newName('forced'),
@@ -787,14 +800,15 @@ describe('forced password change', () => {
       uplineId: null,
       nickname: 'forced',
       now: new Date(clock.getTime() - (over.passwordAgeDays ?? 0) * 24 * 3600_000),
-      lastLoginAt: null,
+      // Signed in before (a first login of an account someone else made forces a change by itself).
+      lastLoginAt: over.neverSignedIn ? null : new Date(clock.getTime() - 24 * 3600_000),
       mustChangePassword: over.mustChangePassword ?? false,
     });
     return created.username;
   };
 
   it('an operator-set password: login says so and only the allowed calls answer until it changes', async () => {
-    const username = await member({ mustChangePassword: true });
+    const username = await member({ mustChangePassword: true, neverSignedIn: true });
     const value = (await login(username, 'Pass1234')).json().value;
     expect(value).toMatchObject({ mustChangePassword: true, firstTimeLogin: true });
     await expect(guard(value.token, memberCall)).rejects.toMatchObject({

@@ -1,22 +1,30 @@
 export { CAPTCHA_COOKIE } from './captcha';
 export { SMS_CODE_MAX_TRIES, SMS_CODE_MINUTES, SMS_SENDS_PER_HOUR } from './codes';
+export { DEMO_IDP_CLIENTS, DEMO_IDP_PATH } from './demo-idp';
 export { ARGON2_OPTIONS, createPasswordHasher, createSemaphore, type PasswordHasher } from './passwords';
 export {
   CHECKS_PER_MINUTE,
   callMeta,
   createAuthGuard,
+  FREE_PLAYS_PER_HOUR,
   LOGINS_PER_MINUTE,
   PASSWORD_RESETS_PER_HOUR,
   REGISTRATIONS_PER_HOUR,
   registerIdentityRoutes,
   SMS_REQUESTS_PER_HOUR,
+  TOTP_CALLS_PER_MINUTE,
 } from './routes';
 export {
   type CallMeta,
   createIdentityService,
   type IdentityService,
   LOGIN_CAPTCHA_AFTER,
+  LOGIN_CHALLENGE_INTERVAL_MS,
+  LOGIN_CHALLENGE_MAX_MINUTES,
+  LOGIN_CHALLENGE_MAX_TRIES,
+  LOGIN_CHALLENGE_MINUTES,
   LOGIN_LOCK_AFTER,
   LOGIN_LOCK_MS,
 } from './service';
 export { type AuthMember, type AuthSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
+export { createSocialSignIn, type SocialSignIn, socialProvidersFromConfig } from './social';

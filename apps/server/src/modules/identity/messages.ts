@@ -58,3 +58,29 @@ export const temporaryPasswordMail = (
       };
   }
 };
+
+/** The mail with the code of a login from a new IP (LOGINIPVERF3). */
+export const loginCodeMail = (
+  language: Language,
+  brand: string,
+  code: string,
+  minutes: number,
+): { subject: string; text: string } => {
+  switch (language) {
+    case 'bn':
+      return {
+        subject: `${brand}: নতুন ডিভাইস থেকে লগ ইন`,
+        text: `নতুন একটি নেটওয়ার্ক থেকে আপনার অ্যাকাউন্টে লগ ইনের চেষ্টা হয়েছে। কোড: ${code} (${minutes} মিনিট বৈধ)। আপনি না হলে পাসওয়ার্ড পরিবর্তন করুন।`,
+      };
+    case 'hi':
+      return {
+        subject: `${brand}: नए नेटवर्क से लॉग इन`,
+        text: `एक नए नेटवर्क से आपके खाते में लॉग इन की कोशिश हुई। कोड: ${code} (${minutes} मिनट तक मान्य)। अगर यह आप नहीं थे, तो पासवर्ड बदलें।`,
+      };
+    default:
+      return {
+        subject: `${brand}: sign-in from a new network`,
+        text: `Someone is signing in to your account from a new network. Code: ${code} (valid for ${minutes} minutes). If this was not you, change your password.`,
+      };
+  }
+};

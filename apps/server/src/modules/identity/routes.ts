@@ -10,7 +10,9 @@ import type {
 import { AppError } from '../../http/errors';
 import { type Gate, type RouteExtras, registerRoute } from '../../http/route';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS } from './captcha';
+import { registerDemoIdp } from './demo-idp';
 import type { CallMeta, IdentityService } from './service';
+import { SOCIAL_CALLBACK_PATH, SOCIAL_COOKIE, SOCIAL_FLOW_MS, SOCIAL_PATH } from './social';
 
 /** Per IP: at most this many login calls a minute... */
 export const LOGINS_PER_MINUTE = 20;
@@ -20,8 +22,14 @@ export const REGISTRATIONS_PER_HOUR = 5;
 export const SMS_REQUESTS_PER_HOUR = 20;
 /** Per IP: password calls (forgot by email, reset by SMS) an hour. */
 export const PASSWORD_RESETS_PER_HOUR = 10;
+/** Per IP: Google/Facebook sign-in calls (start and callback together) a minute; `finish` counts with the logins. */
+export const SOCIAL_CALLS_PER_MINUTE = 30;
+/** Per IP: trial (free-play) accounts an hour. */
+export const FREE_PLAYS_PER_HOUR = 5;
 /** Per IP: captcha images, challenges and affiliate checks a minute. */
 export const CHECKS_PER_MINUTE = 30;
+/** Per IP: authenticator enrolment calls (start, confirm, disable together) a minute. */
+export const TOTP_CALLS_PER_MINUTE = 10;
 
 /** The value of one cookie of the request, if sent. */
 export const readCookie = (request: FastifyRequest, name: string) => {
@@ -93,7 +101,13 @@ const signedIn = (request: FastifyRequest) => {
 };
 
 /** Session and member calls: login, logout, registration, member info, change password, the body key. */
-export const registerIdentityRoutes = (app: FastifyInstance, gate: Gate, identity: IdentityService) => {
+export const registerIdentityRoutes = (
+  app: FastifyInstance,
+  gate: Gate,
+  identity: IdentityService,
+  /** The site's public address (PUBLIC_URL); unset: each request's own origin. */
+  publicUrl?: string,
+) => {
   const loginLimit = ipLimiter(app, 'login', LOGINS_PER_MINUTE, 60_000);
   const registerLimit = ipLimiter(app, 'register', REGISTRATIONS_PER_HOUR, 60 * 60_000);
   // Calls marked `encrypted` also take `{ jwe }`: opened here, then checked by the same schema.
@@ -125,7 +139,20 @@ export const registerIdentityRoutes = (app: FastifyInstance, gate: Gate, identit
     captcha,
     humanChallenge,
     affiliateCheck,
+    loginVerification,
+    loginVerificationSend,
+    freePlay,
+    socialProviders,
+    socialStart,
+    socialFinish,
+    memberTotp,
+    memberTotpStart,
+    memberTotpConfirm,
+    memberTotpDisable,
+    agentHome,
   } = identityRoutes;
+  const totpLimit = ipLimiter(app, 'totp', TOTP_CALLS_PER_MINUTE, 60_000);
+  const freePlayLimit = ipLimiter(app, 'freeplay', FREE_PLAYS_PER_HOUR, 60 * 60_000);
 
   registerRoute(app, gate, encryptionKey, async () => identity.encryption.publicKey(), extras(encryptionKey));
   registerRoute(
@@ -134,6 +161,28 @@ export const registerIdentityRoutes = (app: FastifyInstance, gate: Gate, identit
     login,
     async (request) => identity.login(callMeta(request), request.body),
     extras(login, loginLimit),
+  );
+  registerRoute(
+    app,
+    gate,
+    loginVerification,
+    async (request) => identity.verifyLogin(callMeta(request), request.body),
+    extras(loginVerification, loginLimit),
+  );
+  // Sends an SMS or a mail: limited with the SMS-code calls.
+  registerRoute(
+    app,
+    gate,
+    loginVerificationSend,
+    async (request) => identity.sendLoginVerification(callMeta(request), request.body),
+    extras(loginVerificationSend, smsLimit),
+  );
+  registerRoute(
+    app,
+    gate,
+    freePlay,
+    async (request) => identity.freePlay(callMeta(request), request.body ?? {}),
+    extras(freePlay, freePlayLimit),
   );
   registerRoute(
     app,
@@ -175,6 +224,41 @@ export const registerIdentityRoutes = (app: FastifyInstance, gate: Gate, identit
       return identity.changePassword(callMeta(request), member, session, request.body);
     },
     extras(changePassword),
+  );
+  registerRoute(
+    app,
+    gate,
+    memberTotp,
+    async (request) => identity.totpStatus(signedIn(request).member),
+    extras(memberTotp),
+  );
+  registerRoute(
+    app,
+    gate,
+    memberTotpStart,
+    async (request) => identity.totpStart(callMeta(request), signedIn(request).member),
+    extras(memberTotpStart, totpLimit),
+  );
+  registerRoute(
+    app,
+    gate,
+    memberTotpConfirm,
+    async (request) => identity.totpConfirm(callMeta(request), signedIn(request).member, request.body.code),
+    extras(memberTotpConfirm, totpLimit),
+  );
+  registerRoute(
+    app,
+    gate,
+    memberTotpDisable,
+    async (request) => identity.totpDisable(callMeta(request), signedIn(request).member, request.body),
+    extras(memberTotpDisable, totpLimit),
+  );
+  registerRoute(
+    app,
+    gate,
+    agentHome,
+    async (request) => identity.agentHome(signedIn(request).member, request.query.page),
+    extras(agentHome),
   );
   registerRoute(
     app,
@@ -238,6 +322,74 @@ export const registerIdentityRoutes = (app: FastifyInstance, gate: Gate, identit
     async (request) => identity.checkAffiliate(callMeta(request), request.query.code),
     extras(affiliateCheck, checkLimit),
   );
+  // Google / Facebook sign-in (OIDC). The provider sends the browser back to the callback, a
+  // plain redirect (not an API call); the flow is bound to the browser by an httpOnly cookie.
+  const social = identity.social;
+  const socialLimit = ipLimiter(app, 'social', SOCIAL_CALLS_PER_MINUTE, 60_000);
+  const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
+  const secureOf = (request: FastifyRequest) => (request.protocol === 'https' ? '; Secure' : '');
+  registerRoute(
+    app,
+    gate,
+    socialProviders,
+    async (request) => social?.list(request.merchant.code) ?? [],
+    extras(socialProviders),
+  );
+  registerRoute(
+    app,
+    gate,
+    socialStart,
+    async (request, reply) => {
+      if (!social) throw new AppError('function.not.available');
+      const { flowId, url } = await social.start(
+        request.merchant.code,
+        request.body.provider,
+        originOf(request),
+      );
+      reply
+        .header('cache-control', 'no-store')
+        .header(
+          'set-cookie',
+          `${SOCIAL_COOKIE}=${flowId}; Path=${SOCIAL_PATH}; HttpOnly; SameSite=Lax; Max-Age=${SOCIAL_FLOW_MS / 1000}${secureOf(request)}`,
+        );
+      return { url };
+    },
+    extras(socialStart, socialLimit),
+  );
+  registerRoute(
+    app,
+    gate,
+    socialFinish,
+    async (request) =>
+      identity.socialFinish(callMeta(request), readCookie(request, SOCIAL_COOKIE), request.body),
+    // It signs in (and `link` proves a password): counted with the logins of the IP.
+    extras(socialFinish, loginLimit),
+  );
+  app.get(
+    SOCIAL_CALLBACK_PATH,
+    { schema: { hide: true }, onRequest: [socialLimit] },
+    async (request, reply) => {
+      const query = request.query as Record<string, string | undefined>;
+      let outcome = 'ok';
+      if (!social) outcome = 'failed';
+      else if (query.error) outcome = query.error === 'access_denied' ? 'cancelled' : 'failed';
+      else {
+        try {
+          await social.callback(
+            readCookie(request, SOCIAL_COOKIE),
+            new URL(request.url, originOf(request)),
+            originOf(request),
+          );
+        } catch (error) {
+          request.log.warn({ err: error }, 'identity: social sign-in callback refused');
+          outcome = 'failed';
+        }
+      }
+      return reply.header('cache-control', 'no-store').redirect(`/?social=${outcome}`, 302);
+    },
+  );
+  if (social?.offersDemo()) registerDemoIdp(app, originOf);
+
   // The one form-encoded call (as on the platform): the form parser is registered for it alone.
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4096 });

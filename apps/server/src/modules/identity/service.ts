@@ -1,15 +1,25 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  AGENT_DOWNLINE_PAGE_SIZE,
+  type AgentHome,
   type ChangePasswordBody,
   type FieldErrors,
+  isAgentType,
   isTrialType,
   type Language,
   type LoginBody,
+  type LoginChallenge,
   type LoginInfo,
+  type LoginVerificationMethod,
+  type LoginVerificationSent,
   type MemberInfo,
+  type MemberTotpStarted,
+  type MemberTotpStatus,
   type Merchant,
   type RegisterBody,
   type RegisterRule,
+  type SocialFinish,
+  type SocialFinishBody,
 } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB, MemberType, VerificationPurpose } from '../../db/schema';
@@ -26,10 +36,10 @@ import {
   renderCaptcha,
   sameHash,
 } from './captcha';
-import { createCodes, SMS_CODE_MINUTES } from './codes';
+import { createCodes, newSmsCode, SMS_CODE_MINUTES } from './codes';
 import { createBodyEncryption } from './encryption';
 import { createHumanVerification } from './human';
-import { smsCodeText, temporaryPasswordMail } from './messages';
+import { loginCodeMail, smsCodeText, temporaryPasswordMail } from './messages';
 import { createPasswordHasher, type PasswordHasher } from './passwords';
 import { createSecrets } from './secrets';
 import {
@@ -41,9 +51,18 @@ import {
   newSessionToken,
   REMEMBER_MS,
   SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
   SESSION_TOUCH_MS,
 } from './sessions';
+import type { SocialSignIn } from './social';
 import * as store from './store';
+import {
+  memberTotpOf,
+  memberTotpStep,
+  newMemberTotpSecret,
+  sameHolderName,
+  TOTP_ENROL_MINUTES,
+} from './totp';
 import {
   checkField,
   type Mobile,
@@ -62,6 +81,15 @@ export const LOGIN_LOCK_AFTER = 10;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 /** A password older than this answers `passwordExpired` (the brand's PWDEXPFORCECHANGE3 decides what follows). */
 export const PASSWORD_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** A login held for new-IP verification (LOGINIPVERF3) waits this long (an SMS or email code lives as long from its sending)... */
+export const LOGIN_CHALLENGE_MINUTES = 5;
+/** ...but never longer than this after the login... */
+export const LOGIN_CHALLENGE_MAX_MINUTES = 15;
+/** ...survives this many wrong answers, whichever methods they were for... */
+export const LOGIN_CHALLENGE_MAX_TRIES = 5;
+/** ...is held at most once in this time per account, and its SMS or mail codes go at most once in this time per account. */
+export const LOGIN_CHALLENGE_INTERVAL_MS = 60 * 1000;
 
 /** A temporary password is mailed at most once in this time per account. */
 export const TEMPORARY_PASSWORD_INTERVAL_MS = 10 * 60 * 1000;
@@ -88,6 +116,21 @@ type Deps = {
   log?: MessageLog;
   /** PBKDF2 iterations per try of the human-verification proof-of-work. */
   humanVerificationCost?: number;
+  /** Play money for a new trial (free-play) account, posted inside its creating transaction. */
+  trialCredit?: (memberId: number, within: Kysely<DB>) => Promise<unknown>;
+  /** Google / Facebook sign-in (OIDC relying party); absent: none offered. */
+  social?: SocialSignIn;
+  /**
+   * The holder name of the member's bound payout (bank) account, or null: read through the
+   * cashier module (new-IP verification by bank account name).
+   */
+  payoutHolderName?: (memberId: number) => Promise<string | null>;
+};
+
+/** `a***@example.com`: enough for the owner to recognise the address. */
+const maskEmail = (email: string) => {
+  const at = email.indexOf('@');
+  return at <= 0 ? '***' : `${email.slice(0, 1)}***${email.slice(at)}`;
 };
 
 const silentLog: MessageLog = { info: () => undefined, error: () => undefined };
@@ -136,6 +179,9 @@ export const createIdentityService = ({
   messenger,
   log = silentLog,
   humanVerificationCost = 1000,
+  trialCredit,
+  social,
+  payoutHolderName,
 }: Deps) => {
   const encryption = createBodyEncryption({ db, now });
   const secrets = createSecrets({ db, now });
@@ -247,10 +293,32 @@ export const createIdentityService = ({
     return sameHash(row.answer_hash, hashCaptchaAnswer(id, typed));
   };
 
+  // Dialling codes
+
+  /**
+   * A dialling code sent with a number must be one of the brand's merchants (+880, +91 in the
+   * demo brand): the refusal of the `countryDialingCode` field, or null.
+   */
+  const dialCodeRefusal = async (dialCode: string | null | undefined) => {
+    if (!dialCode) return null;
+    const codes = (await site.current()).merchants.map((m) => m.dialCode);
+    return codes.includes(dialCode) ? null : { key: 'dial_code_unsupported' };
+  };
+  const assertDialCode = async (dialCode: string | null | undefined) => {
+    const refused = await dialCodeRefusal(dialCode);
+    if (refused) refuseFields({ countryDialingCode: refused });
+  };
+
   // SMS codes
 
   /** The number of an SMS-code call, or a field refusal (spec §5: the number is checked first). */
-  const mobileOf = (meta: CallMeta, raw: string, dialCode: string | null | undefined, field: string) => {
+  const mobileOf = async (
+    meta: CallMeta,
+    raw: string,
+    dialCode: string | null | undefined,
+    field: string,
+  ) => {
+    await assertDialCode(dialCode);
     const mobile = parseMobile(raw, dialCode || meta.merchant.dialCode);
     if (!mobile)
       throw new AppError('validation.failed', {
@@ -288,7 +356,7 @@ export const createIdentityService = ({
     if (body.purpose === 'reset' && !site.isModuleEnabled(meta.merchant.code, 'CHNGPASSVERIF3'))
       throw new AppError('function.not.available');
     await assertHuman(meta, body.altcha);
-    const mobile = mobileOf(meta, body.mobileNum, body.countryDialingCode, 'mobileNum');
+    const mobile = await mobileOf(meta, body.mobileNum, body.countryDialingCode, 'mobileNum');
     const member = await store.findMemberByMobile(db, meta.merchant.code, mobile.e164);
     const deliver = member !== undefined && member.status === 'active';
     const code = await sendCode(meta, mobile, body.purpose, deliver);
@@ -308,7 +376,7 @@ export const createIdentityService = ({
     if (!site.isModuleEnabled(code, 'REGMOBVERF3') && !site.isModuleEnabled(code, 'MOBILENUMREG3'))
       throw new AppError('function.not.available');
     await assertHuman(meta, body.altcha);
-    const mobile = mobileOf(meta, body.mobileNo, body.countryDialingCode, 'mobileNo');
+    const mobile = await mobileOf(meta, body.mobileNo, body.countryDialingCode, 'mobileNo');
     const taken = await store.findMemberByMobile(db, code, mobile.e164);
     const sms = await sendCode(meta, mobile, 'register', taken === undefined);
     if (sms) {
@@ -365,6 +433,9 @@ export const createIdentityService = ({
       dialCode: meta.merchant.dialCode,
       passwordInMobileMode: site.isModuleEnabled(code, 'MOBILENUMPASSREG3'),
     });
+    const dialRefused = await dialCodeRefusal(body.countryDialingCode);
+    if (dialRefused)
+      return refuseFields({ ...(checked.ok ? {} : checked.fields), countryDialingCode: dialRefused });
     if (!checked.ok) return refuseFields(checked.fields);
     const r = checked.registration;
     await assertHuman(meta, body.altcha);
@@ -436,6 +507,7 @@ export const createIdentityService = ({
           registerDomain: r.domain,
         });
         const token = await openSession(trx, member.id, meta, at);
+        await store.recordKnownIp(trx, member.id, meta.ip, at);
         await store.writeAudit(trx, {
           at,
           merchantCode: code,
@@ -536,17 +608,24 @@ export const createIdentityService = ({
     meta: CallMeta,
     member: store.MemberRow,
     at: Date,
-    method: 'password' | 'sms',
+    method: string,
     remember: boolean,
+    detail: Record<string, unknown> = {},
   ): Promise<LoginInfo> => {
     const firstTimeLogin = member.last_login_at === null;
+    // An account someone else made (operator, agent, seed) that signs in for the first time must
+    // choose its own password before anything else; self-registered accounts were signed in by
+    // their registration, so this never applies to them.
+    const forceChange = firstTimeLogin && member.password_hash !== null && !member.must_change_password;
     const { token, rememberToken } = await db.transaction().execute(async (trx) => {
+      if (forceChange) await store.setMustChangePassword(trx, member.id);
       const family = remember ? randomBytes(16).toString('hex') : null;
       const token = await openSession(trx, member.id, meta, at, family);
       const rememberToken = family
         ? await issueRememberToken(trx, member.id, family, at, new Date(at.getTime() + REMEMBER_MS))
         : undefined;
       await store.setLastLogin(trx, member.id, at);
+      await store.recordKnownIp(trx, member.id, meta.ip, at);
       await store.writeAudit(trx, {
         at,
         merchantCode: meta.merchant.code,
@@ -555,11 +634,16 @@ export const createIdentityService = ({
         event: 'login.success',
         ip: meta.ip,
         userAgent: meta.userAgent,
-        detail: { method, remember },
+        detail: { method, remember, ...(firstTimeLogin ? { firstTimeLogin } : {}), ...detail },
       });
       return { token, rememberToken };
     });
-    const info = loginInfo(member, token, firstTimeLogin, at);
+    const info = loginInfo(
+      forceChange ? { ...member, must_change_password: true } : member,
+      token,
+      firstTimeLogin,
+      at,
+    );
     return rememberToken ? { ...info, rememberToken } : info;
   };
 
@@ -575,12 +659,472 @@ export const createIdentityService = ({
   };
 
   /**
+   * The agent site (`site: 'agent'`) refuses a proven account that is not an agent: 403
+   * `login.not.agent`, no session, audited. The member site takes every account type.
+   */
+  const refuseNonAgent = async (
+    meta: CallMeta,
+    member: store.MemberRow,
+    at: Date,
+    siteAsked: LoginBody['site'],
+    method: string,
+  ) => {
+    if (siteAsked !== 'agent' || isAgentType(member.type)) return;
+    await audit(meta, {
+      at,
+      memberId: member.id,
+      username: member.username,
+      event: 'login.failure',
+      detail: { reason: 'not.agent', site: siteAsked, method, type: member.type },
+    });
+    throw new AppError('login.not.agent');
+  };
+
+  // New-IP verification (LOGINIPVERF3)
+
+  const challengeHash = async (idHash: string, code: string) =>
+    createHmac('sha256', await secrets.get('login.challenge'))
+      .update(`${idHash}|${code}`)
+      .digest('hex');
+
+  /** The new-IP methods this member has: SMS to the bound mobile, email, bank account name, authenticator. */
+  const verificationMethodsOf = async (member: store.MemberRow): Promise<LoginChallenge['methods']> => {
+    const methods: LoginChallenge['methods'] = [];
+    if (member.mobile) methods.push({ method: 'sms', target: maskMobile(member.mobile) });
+    if (member.email) methods.push({ method: 'email', target: maskEmail(member.email) });
+    if (payoutHolderName && (await payoutHolderName(member.id)))
+      methods.push({ method: 'bank', target: null });
+    if ((await store.findMemberTotp(db, member.id))?.secret) methods.push({ method: 'totp', target: null });
+    return methods;
+  };
+
+  /**
+   * Where the brand turns LOGINIPVERF3 on, a proven login from an IP the member never signed in
+   * from is held: the answer is 403 `login.verification.required` with the challenge id and the
+   * methods this member has (nothing is sent yet). The member's very first login (no IP known
+   * yet) passes; so does a member with no method at all (`'no.method'`, audited with the login;
+   * ADR 015 says why).
+   */
+  const holdForNewIp = async (
+    meta: CallMeta,
+    member: store.MemberRow,
+    at: Date,
+    method: string,
+    remember: boolean,
+  ): Promise<AppError | 'no.method' | null> => {
+    if (!site.isModuleEnabled(meta.merchant.code, 'LOGINIPVERF3')) return null;
+    const ips = await store.knownIpState(db, member.id, meta.ip);
+    if (ips.known || !ips.any) return null;
+    const methods = await verificationMethodsOf(member);
+    if (methods.length === 0) return 'no.method';
+    const last = await store.latestLoginChallenge(db, member.id);
+    if (last && at.getTime() - last.created_at.getTime() < LOGIN_CHALLENGE_INTERVAL_MS) {
+      const retryAfter = Math.ceil(
+        (last.created_at.getTime() + LOGIN_CHALLENGE_INTERVAL_MS - at.getTime()) / 1000,
+      );
+      return new AppError('TOO_MANY_REQUESTS', { value: { retryAfter } });
+    }
+    const challengeId = newSessionToken();
+    await store.insertLoginChallenge(db, {
+      idHash: hashSessionToken(challengeId),
+      merchantCode: meta.merchant.code,
+      memberId: member.id,
+      ip: meta.ip,
+      methods: methods.map((m) => m.method),
+      remember,
+      method,
+      at,
+      expiresAt: new Date(at.getTime() + LOGIN_CHALLENGE_MINUTES * 60_000),
+    });
+    await audit(meta, {
+      at,
+      memberId: member.id,
+      username: member.username,
+      event: 'login.challenge',
+      detail: { methods: methods.map((m) => m.method), method },
+    });
+    const value: LoginChallenge = {
+      challengeId,
+      methods,
+      expiredMinutes: LOGIN_CHALLENGE_MINUTES,
+      maxTries: LOGIN_CHALLENGE_MAX_TRIES,
+    };
+    return new AppError('login.verification.required', { value });
+  };
+
+  /**
+   * The live challenge of an id from the caller's IP (same merchant, unused, not expired), or
+   * `login.verification.expired`.
+   */
+  const liveChallenge = async (meta: CallMeta, challengeId: string, at: Date) => {
+    const expired = () => new AppError('login.verification.expired');
+    if (!isWellFormedToken(challengeId)) throw expired();
+    const idHash = hashSessionToken(challengeId);
+    const row = await store.findLoginChallenge(db, idHash);
+    const usable =
+      row &&
+      row.merchant_code === meta.merchant.code &&
+      row.ip === meta.ip &&
+      row.used_at === null &&
+      row.attempts < LOGIN_CHALLENGE_MAX_TRIES &&
+      row.expires_at.getTime() > at.getTime();
+    if (!row || !usable) throw expired();
+    return { row, idHash };
+  };
+
+  const refuseMethod = (): never => refuseFields({ method: { key: 'verification_method_unavailable' } });
+
+  /**
+   * `POST /wps/session/login/verification/send`: the member picked SMS or email; a 6-digit code
+   * goes to the bound mobile or address (at most one a minute per account), replacing any earlier
+   * code of this challenge, valid 5 minutes (never past 15 minutes after the login).
+   */
+  const sendLoginVerification = async (
+    meta: CallMeta,
+    body: { challengeId: string; method: 'sms' | 'email' },
+  ): Promise<LoginVerificationSent> => {
+    const at = now();
+    const { row, idHash } = await liveChallenge(meta, body.challengeId, at);
+    if (!row.methods.includes(body.method)) refuseMethod();
+    const member = await store.findMemberById(db, row.member_id);
+    const to = body.method === 'sms' ? member?.mobile : member?.email;
+    if (!member || !to) return refuseMethod();
+    const last = await store.latestChallengeCodeSend(db, member.id);
+    if (last && at.getTime() - last.getTime() < LOGIN_CHALLENGE_INTERVAL_MS) {
+      const retryAfter = Math.ceil((last.getTime() + LOGIN_CHALLENGE_INTERVAL_MS - at.getTime()) / 1000);
+      throw new AppError('TOO_MANY_REQUESTS', { value: { retryAfter } });
+    }
+    const code = newSmsCode();
+    const expiresAt = new Date(
+      Math.min(
+        at.getTime() + LOGIN_CHALLENGE_MINUTES * 60_000,
+        row.created_at.getTime() + LOGIN_CHALLENGE_MAX_MINUTES * 60_000,
+      ),
+    );
+    const stored = await store.setChallengeCode(db, idHash, {
+      channel: body.method,
+      codeHash: await challengeHash(idHash, code),
+      at,
+      expiresAt,
+    });
+    if (!stored) throw new AppError('login.verification.expired');
+    await audit(meta, {
+      at,
+      memberId: member.id,
+      username: member.username,
+      event: 'login.challenge',
+      detail: { sent: body.method },
+    });
+    const language = languageOf(meta);
+    const brand = brandName(meta.merchant.code);
+    const minutes = Math.max(1, Math.round((expiresAt.getTime() - at.getTime()) / 60_000));
+    defer('login.challenge', () =>
+      messenger.send(
+        body.method === 'sms'
+          ? {
+              channel: 'sms',
+              to,
+              text: smsCodeText(language, brand, code, minutes),
+              merchantCode: meta.merchant.code,
+              purpose: 'code.login.ip',
+            }
+          : {
+              channel: 'email',
+              to,
+              ...loginCodeMail(language, brand, code, minutes),
+              merchantCode: meta.merchant.code,
+              purpose: 'code.login.ip',
+            },
+      ),
+    );
+    return {
+      method: body.method,
+      target: body.method === 'sms' ? maskMobile(to) : maskEmail(to),
+      expiredMinutes: minutes,
+      resendAfter: LOGIN_CHALLENGE_INTERVAL_MS / 1000,
+    };
+  };
+
+  /** Is this the right answer of `method` for the held login? (TOTP: the step is spent when right.) */
+  const checkVerificationAnswer = async (
+    row: { member_id: number; channel: 'sms' | 'email' | null; code_hash: string | null },
+    idHash: string,
+    method: LoginVerificationMethod,
+    answer: string,
+    at: Date,
+  ) => {
+    if (method === 'sms' || method === 'email') {
+      if (row.channel !== method || !row.code_hash || !/^[0-9]{6}$/.test(answer)) return false;
+      const expected = Buffer.from(row.code_hash, 'hex');
+      const given = Buffer.from(await challengeHash(idHash, answer), 'hex');
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    }
+    if (method === 'bank') {
+      const holder = payoutHolderName ? await payoutHolderName(row.member_id) : null;
+      const key = await secrets.get('login.challenge');
+      // Compared even without an account, so the time taken does not tell.
+      const ok = sameHolderName(key, holder ?? '\u0000', answer);
+      return holder !== null && ok;
+    }
+    const totp = await store.findMemberTotp(db, row.member_id);
+    if (!totp?.secret) return false;
+    const step = memberTotpStep(totp.secret, answer, at);
+    return step !== null && (await store.spendTotpStep(db, row.member_id, step, at));
+  };
+
+  /**
+   * `POST /wps/session/login/verification`: the answer of one offered method, from the same IP,
+   * within the challenge's time and its 5 tries (shared by every method). A wrong answer also
+   * counts towards the account's login lock; a right one opens the session and makes the IP known.
+   */
+  const verifyLogin = async (
+    meta: CallMeta,
+    body: { challengeId: string; method: LoginVerificationMethod; answer: string },
+  ): Promise<LoginInfo> => {
+    const at = now();
+    const { row, idHash } = await liveChallenge(meta, body.challengeId, at);
+    if (!row.methods.includes(body.method)) refuseMethod();
+    const member = await store.findMemberById(db, row.member_id);
+    if (!member) throw new AppError('login.verification.expired');
+    const subject = `m:${member.id}`;
+    const locked = await assertNotLocked(meta, subject, at);
+    if (locked)
+      throw new AppError('login.locked', { value: { captcha: true, retryAfter: locked.retryAfter } });
+    const tries = await store.countChallengeTry(db, idHash, LOGIN_CHALLENGE_MAX_TRIES);
+    if (tries === null) throw new AppError('login.verification.expired');
+    const answer = body.method === 'bank' ? body.answer : body.answer.trim();
+    const ok = await checkVerificationAnswer(row, idHash, body.method, answer, at);
+    if (!ok) {
+      const { lockError } = await countFailure(
+        meta,
+        subject,
+        member.id,
+        member.username,
+        at,
+        `ip.${body.method}`,
+      );
+      if (lockError) throw lockError;
+      return refuseFields({
+        answer: { key: body.method === 'bank' ? 'invalid_account_name' : 'invalid_verification_code' },
+      });
+    }
+    if (member.status !== 'active') return refuseInactive(meta, member, at, member.username);
+    if (!(await store.useLoginChallenge(db, idHash, at))) throw new AppError('login.verification.expired');
+    await store.clearThrottle(db, meta.merchant.code, subject);
+    return finishLogin(meta, member, at, `${row.method}+ip.${body.method}`, row.remember);
+  };
+
+  // Google / Facebook sign-in (OIDC)
+
+  /**
+   * `POST /wps/session/social/finish` (the browser holds the flow cookie): a provider account
+   * already linked signs in; otherwise, without `mode`, answers `choose`; `create` makes a new
+   * member linked to it; `link` links an existing member, proven by its password (failures count
+   * towards that account's login lock like a wrong password).
+   */
+  const socialFinish = async (
+    meta: CallMeta,
+    flowId: string | null,
+    body: SocialFinishBody,
+  ): Promise<SocialFinish> => {
+    if (!social) throw new AppError('function.not.available');
+    const flow = await social.flowOf(flowId);
+    if (!flow || flow.signed_in_at === null || !flow.subject || flow.merchant_code !== meta.merchant.code)
+      throw new AppError('social.expired');
+    const provider = flow.provider as 'google' | 'facebook';
+    const subject = flow.subject;
+    const at = now();
+    const used = async () => {
+      if (!(await store.useOidcFlow(db, flow.idHash, at))) throw new AppError('social.expired');
+    };
+    const signedIn = async (member: store.MemberRow) => {
+      if (member.status !== 'active') return refuseInactive(meta, member, at, member.username);
+      await used();
+      return {
+        status: 'signedIn' as const,
+        login: await finishLogin(meta, member, at, `social.${provider}`, false),
+      };
+    };
+    const link = await store.findSocialLink(db, meta.merchant.code, provider, subject);
+    if (link) {
+      const member = await store.findMemberById(db, link.member_id);
+      if (!member) throw new AppError('social.expired');
+      return signedIn(member);
+    }
+    if (!body.mode) return { status: 'choose', provider, email: flow.email, name: flow.name };
+
+    const linkAudit = (trx: Kysely<DB>, member: { id: number; username: string }, mode: string) =>
+      store.writeAudit(trx, {
+        at,
+        merchantCode: meta.merchant.code,
+        memberId: member.id,
+        username: member.username,
+        event: 'social.link',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        detail: { provider, mode },
+      });
+
+    if (body.mode === 'link') {
+      // A password is proven here, as at login: the same human verification first.
+      await assertHuman(meta, body.altcha);
+      const username = (body.username ?? '').trim();
+      const password = (body.password ?? '').trim();
+      if (!username || !password) {
+        refuseFields({
+          ...(username ? {} : { username: { key: 'reg_pattern_0' } }),
+          ...(password ? {} : { password: { key: 'error_password' } }),
+        });
+      }
+      const { member, subject: throttleSubject } = await findLoginMember(meta.merchant, username);
+      const { retryAfter } = await readFailures(meta, throttleSubject, at);
+      if (retryAfter !== null) throw new AppError('login.locked', { value: { captcha: true, retryAfter } });
+      let ok = false;
+      if (member) ok = await hasher.verify(member.password_hash, password);
+      else await hasher.verifyDummy(password);
+      if (!member || !ok) {
+        const { lockError } = await countFailure(
+          meta,
+          throttleSubject,
+          member?.id ?? null,
+          username,
+          at,
+          `social.link.${member ? 'password' : 'unknown'}`,
+        );
+        if (lockError) throw lockError;
+        throw new AppError('login.failed', { value: { captcha: false } });
+      }
+      if (isTrialType(member.type)) throw new AppError('in_need_true_account');
+      await store.clearThrottle(db, meta.merchant.code, throttleSubject);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await store.insertSocialLink(trx, {
+            merchantCode: meta.merchant.code,
+            provider,
+            subject,
+            memberId: member.id,
+            email: flow.email,
+            at,
+          });
+          await linkAudit(trx, member, 'link');
+        });
+      } catch (error) {
+        // This member is linked to another account of the provider already.
+        if (store.isUniqueViolation(error, 'member_social_link')) throw new AppError('conflict');
+        throw error;
+      }
+      return signedIn(member);
+    }
+
+    // mode === 'create': a new member (no password; the provider is how it signs in).
+    for (let attempt = 0; ; attempt += 1) {
+      const username = `${provider === 'google' ? 'g' : 'fb'}${randomInt(10_000_000, 100_000_000)}`;
+      try {
+        const { member, token } = await db.transaction().execute(async (trx) => {
+          const member = await store.insertMember(trx, {
+            merchantCode: meta.merchant.code,
+            username,
+            mobile: null,
+            email: flow.email,
+            passwordHash: null,
+            type: 0,
+            uplineId: null,
+            nickname: flow.name ?? username,
+            now: at,
+            lastLoginAt: at,
+            registerIp: meta.ip,
+          });
+          await store.insertSocialLink(trx, {
+            merchantCode: meta.merchant.code,
+            provider,
+            subject,
+            memberId: member.id,
+            email: flow.email,
+            at,
+          });
+          const token = await openSession(trx, member.id, meta, at);
+          await store.recordKnownIp(trx, member.id, meta.ip, at);
+          await store.writeAudit(trx, {
+            at,
+            merchantCode: meta.merchant.code,
+            memberId: member.id,
+            username,
+            event: 'register',
+            ip: meta.ip,
+            userAgent: meta.userAgent,
+            detail: { mode: `social.${provider}` },
+          });
+          await linkAudit(trx, member, 'create');
+          return { member, token };
+        });
+        await used();
+        return { status: 'signedIn', login: loginInfo(member, token, false, at) };
+      } catch (error) {
+        if (attempt < 5 && store.isUniqueViolation(error, 'member_username_key')) continue;
+        if (store.isUniqueViolation(error, 'member_social_link')) throw new AppError('social.expired');
+        throw error;
+      }
+    }
+  };
+
+  // Free play (FREEPLAY3)
+
+  /**
+   * `POST /wps/session/login/freeplay`: a new trial account (type 4, no password) with play money,
+   * signed in. Trial accounts are refused every real-money call (`in_need_true_account`).
+   */
+  const freePlay = async (meta: CallMeta, body: { altcha?: string | null }): Promise<LoginInfo> => {
+    if (!site.isModuleEnabled(meta.merchant.code, 'FREEPLAY3')) throw new AppError('function.not.available');
+    await assertHuman(meta, body.altcha);
+    const at = now();
+    for (let attempt = 0; ; attempt += 1) {
+      const username = `guest${randomInt(10_000_000, 100_000_000)}`;
+      try {
+        const { member, token } = await db.transaction().execute(async (trx) => {
+          const member = await store.insertMember(trx, {
+            merchantCode: meta.merchant.code,
+            username,
+            mobile: null,
+            email: null,
+            passwordHash: null,
+            type: 4,
+            uplineId: null,
+            nickname: username,
+            now: at,
+            lastLoginAt: at,
+            registerIp: meta.ip,
+          });
+          const token = await openSession(trx, member.id, meta, at);
+          await store.recordKnownIp(trx, member.id, meta.ip, at);
+          await trialCredit?.(member.id, trx);
+          await store.writeAudit(trx, {
+            at,
+            merchantCode: meta.merchant.code,
+            memberId: member.id,
+            username,
+            event: 'register',
+            ip: meta.ip,
+            userAgent: meta.userAgent,
+            detail: { mode: 'freeplay' },
+          });
+          return { member, token };
+        });
+        return loginInfo(member, token, false, at);
+      } catch (error) {
+        if (attempt < 5 && store.isUniqueViolation(error, 'member_username_key')) continue;
+        throw error;
+      }
+    }
+  };
+
+  /**
    * SMS login (MOBILEVERCODELOGIN3): the number and a login code. Open while password login is
    * locked; a wrong code answers like a wrong password and burns one of the code's 5 tries.
    */
   const smsLogin = async (meta: CallMeta, body: LoginBody): Promise<LoginInfo> => {
     if (!site.isModuleEnabled(meta.merchant.code, 'MOBILEVERCODELOGIN3'))
       throw new AppError('function.not.available');
+    await assertDialCode(body.countryDialingCode);
     const at = now();
     const username = body.username.trim();
     const mobile = parseMobile(username, body.countryDialingCode || meta.merchant.dialCode);
@@ -597,6 +1141,7 @@ export const createIdentityService = ({
       throw new AppError('login.failed', { value: { captcha: false } });
     }
     if (member.status !== 'active') return refuseInactive(meta, member, at, username);
+    await refuseNonAgent(meta, member, at, body.site, 'sms');
     return finishLogin(meta, member, at, 'sms', body.remember === true);
   };
 
@@ -637,9 +1182,24 @@ export const createIdentityService = ({
       throw new AppError('login.failed', { value: { captcha: failures >= LOGIN_CAPTCHA_AFTER } });
     }
     if (member.status !== 'active') return refuseInactive(meta, member, at, username);
+    if (body.site === 'agent' && !isAgentType(member.type)) {
+      // The password was right: the failures so far are forgiven, but no session opens.
+      await store.clearThrottle(db, meta.merchant.code, subject);
+      await refuseNonAgent(meta, member, at, body.site, 'password');
+    }
 
+    // A held login keeps the failures counted so far: wrong answers to the check add to them.
+    const held = await holdForNewIp(meta, member, at, 'password', body.remember === true);
+    if (held instanceof AppError) throw held;
     await store.clearThrottle(db, meta.merchant.code, subject);
-    return finishLogin(meta, member, at, 'password', body.remember === true);
+    return finishLogin(
+      meta,
+      member,
+      at,
+      'password',
+      body.remember === true,
+      held === 'no.method' ? { ipVerification: 'no.method' } : {},
+    );
   };
 
   /**
@@ -674,6 +1234,7 @@ export const createIdentityService = ({
       const next = await issueRememberToken(trx, member.id, row.family, at, row.expires_at);
       const token = await openSession(trx, member.id, meta, at, row.family);
       await store.setLastLogin(trx, member.id, at);
+      await store.recordKnownIp(trx, member.id, meta.ip, at);
       await store.writeAudit(trx, {
         at,
         merchantCode: meta.merchant.code,
@@ -906,6 +1467,8 @@ export const createIdentityService = ({
   ) => {
     const code = meta.merchant.code;
     const fields: FieldErrors = {};
+    const dialRefused = await dialCodeRefusal(body.countryDialingCode);
+    if (dialRefused) fields.countryDialingCode = dialRefused;
     const mobile = parseMobile(body.mobileNum, body.countryDialingCode || meta.merchant.dialCode);
     if (!mobile) fields.mobileNum = { key: 'invalid_mobile_number' };
     const newPassword = body.newPassword.trim();
@@ -937,6 +1500,138 @@ export const createIdentityService = ({
     return true as const;
   };
 
+  // Authenticator app (TOTP)
+
+  const totpStatusOf = (row: { enabled_at: Date | null } | undefined): MemberTotpStatus => ({
+    enabled: row?.enabled_at != null,
+    enabledAt: row?.enabled_at?.getTime() ?? null,
+  });
+
+  /** `GET /wps/member/totp`. */
+  const totpStatus = async (auth: AuthMember) => totpStatusOf(await store.findMemberTotp(db, auth.id));
+
+  /**
+   * `POST /wps/member/totp/start`: a new secret for the member's authenticator app, pending until
+   * a code of it is confirmed (10 minutes). Refused (`conflict`) while one is enrolled.
+   */
+  const totpStart = async (meta: CallMeta, auth: AuthMember): Promise<MemberTotpStarted> => {
+    const at = now();
+    if ((await store.findMemberTotp(db, auth.id))?.secret) throw new AppError('conflict');
+    const secret = newMemberTotpSecret();
+    await store.setPendingTotp(db, auth.id, secret, new Date(at.getTime() + TOTP_ENROL_MINUTES * 60_000), at);
+    return {
+      secret,
+      otpauthUrl: memberTotpOf(secret, brandName(meta.merchant.code), auth.username).toString(),
+      expiredMinutes: TOTP_ENROL_MINUTES,
+    };
+  };
+
+  /** `POST /wps/member/totp/confirm`: a current code of the pending secret turns the authenticator on (audited). */
+  const totpConfirm = async (meta: CallMeta, auth: AuthMember, code: string): Promise<MemberTotpStatus> => {
+    const at = now();
+    const row = await store.findMemberTotp(db, auth.id);
+    if (row?.secret) throw new AppError('conflict');
+    const pending = row?.pending_secret;
+    if (!pending || !row.pending_expires_at || row.pending_expires_at.getTime() <= at.getTime())
+      throw new AppError('totp.enrol.expired');
+    const step = memberTotpStep(pending, code.trim(), at);
+    if (step === null) return refuseFields({ code: { key: 'invalid_verification_code' } });
+    if (!(await store.enableTotp(db, auth.id, pending, step, at))) throw new AppError('totp.enrol.expired');
+    await audit(meta, { at, memberId: auth.id, username: auth.username, event: 'totp.enable' });
+    return totpStatusOf(await store.findMemberTotp(db, auth.id));
+  };
+
+  /**
+   * `POST /wps/member/totp/disable`: the login password (wrong ones count towards the login lock
+   * like at login) and a current code (not one used before) turn the authenticator off (audited).
+   */
+  const totpDisable = async (
+    meta: CallMeta,
+    auth: AuthMember,
+    body: { password: string; code: string },
+  ): Promise<MemberTotpStatus> => {
+    const at = now();
+    const row = await store.findMemberTotp(db, auth.id);
+    if (!row?.secret) throw new AppError('conflict');
+    const member = await store.findMemberById(db, auth.id);
+    if (!member) throw new AppError('login.not.session');
+    const subject = `m:${member.id}`;
+    if (member.password_hash !== null) {
+      const locked = await assertNotLocked(meta, subject, at);
+      if (locked)
+        throw new AppError('login.locked', { value: { captcha: true, retryAfter: locked.retryAfter } });
+      const password = body.password.trim();
+      if (!password || !(await hasher.verify(member.password_hash, password))) {
+        const { lockError } = await countFailure(
+          meta,
+          subject,
+          member.id,
+          member.username,
+          at,
+          'totp.disable.password',
+        );
+        if (lockError) throw lockError;
+        refuseFields({ password: { key: 'old_password_incorrect' } });
+      }
+    }
+    const step = memberTotpStep(row.secret, body.code.trim(), at);
+    if (step === null || !(await store.spendTotpStep(db, member.id, step, at)))
+      return refuseFields({ code: { key: 'invalid_verification_code' } });
+    await db.transaction().execute(async (trx) => {
+      await store.disableTotp(trx, member.id, at);
+      await store.writeAudit(trx, {
+        at,
+        merchantCode: meta.merchant.code,
+        memberId: member.id,
+        username: member.username,
+        event: 'totp.disable',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+    });
+    return totpStatusOf(undefined);
+  };
+
+  // Agent site
+
+  /**
+   * `GET /wps/agent/home`: the signed-in agent and one page (15) of the members whose upline it
+   * is. Any other account is refused with 403 `login.not.agent`.
+   */
+  const agentHome = async (auth: AuthMember, page: number): Promise<AgentHome> => {
+    if (!isAgentType(auth.type)) throw new AppError('login.not.agent');
+    const agent = await store.findMemberById(db, auth.id);
+    if (!agent) throw new AppError('login.not.session');
+    const upline = agent.upline_id === null ? undefined : await store.findMemberById(db, agent.upline_id);
+    const { rows, total } = await store.downlinePage(
+      db,
+      agent.id,
+      AGENT_DOWNLINE_PAGE_SIZE,
+      (page - 1) * AGENT_DOWNLINE_PAGE_SIZE,
+    );
+    return {
+      account: agent.username,
+      nickname: agent.nickname,
+      type: agent.type,
+      affiliateCode: agent.agent_code,
+      upline: upline?.username ?? null,
+      regDate: agent.created_at.getTime(),
+      downline: {
+        total,
+        page,
+        pageSize: AGENT_DOWNLINE_PAGE_SIZE,
+        items: rows.map((r) => ({
+          account: r.username,
+          nickname: r.nickname,
+          type: r.type,
+          regDate: r.created_at.getTime(),
+          lastLoginAt: r.last_login_at?.getTime() ?? null,
+          status: r.status,
+        })),
+      },
+    };
+  };
+
   /** `GET /wps/agent/affiliate`: true when the code is an agent's of this merchant. */
   const checkAffiliate = async (meta: CallMeta, code: string) => {
     if (!(await store.findAgentByCode(db, meta.merchant.code, code.trim())))
@@ -947,6 +1642,11 @@ export const createIdentityService = ({
   return {
     register,
     login,
+    verifyLogin,
+    sendLoginVerification,
+    freePlay,
+    socialFinish,
+    social,
     rememberLogin,
     requestNoLoginCode,
     requestRegisterCode,
@@ -960,11 +1660,18 @@ export const createIdentityService = ({
     logout,
     memberInfo,
     changePassword,
+    totpStatus,
+    totpStart,
+    totpConfirm,
+    totpDisable,
+    agentHome,
     lockAccount,
     isTrial: (member: AuthMember) => isTrialType(member.type),
     isPasswordChangePending,
     hasher,
     encryption,
+    /** The `identity.purge` scheduler job: deletes dead sessions, tokens, codes and flows. */
+    purgeExpired: () => store.purgeExpired(db, now(), SESSION_IDLE_MS),
   };
 };
 

@@ -97,6 +97,10 @@ export const setPassword = (db: Kysely<DB>, memberId: number, passwordHash: stri
     .where('id', '=', memberId)
     .execute();
 
+/** The member must choose a new password before anything else (first login of an account someone else made). */
+export const setMustChangePassword = (db: Kysely<DB>, memberId: number) =>
+  db.updateTable('member').set({ must_change_password: true }).where('id', '=', memberId).execute();
+
 export const setStatus = (db: Kysely<DB>, memberId: number, status: 'active' | 'locked') =>
   db.updateTable('member').set({ status }).where('id', '=', memberId).execute();
 
@@ -523,3 +527,364 @@ export const spendHumanVerification = async (db: Kysely<DB>, signatureHash: stri
 
 export const purgeHumanVerifications = (db: Kysely<DB>, at: Date) =>
   db.deleteFrom('human_verification_used').where('expires_at', '<', at).execute();
+
+// Housekeeping (the `identity.purge` scheduler job)
+
+/** Rows kept this long after they stop counting, for support questions (then deleted). */
+export const PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what can no longer be used: sessions revoked, expired or idle past the idle limit;
+ * remember-me tokens past their end; SMS codes, captchas, login challenges, OIDC flows and spent
+ * proof-of-work payloads past expiry. Dead sessions and tokens are kept `PURGE_GRACE_MS` more.
+ * Answers how many rows of each went.
+ */
+export const purgeExpired = async (db: Kysely<DB>, at: Date, idleMs: number) => {
+  const graceEdge = new Date(at.getTime() - PURGE_GRACE_MS);
+  const count = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
+  const sessions = count(
+    await db
+      .deleteFrom('member_session')
+      .where((eb) =>
+        eb.or([
+          eb('revoked_at', '<', graceEdge),
+          eb('expires_at', '<', graceEdge),
+          eb('last_seen_at', '<', new Date(graceEdge.getTime() - idleMs)),
+        ]),
+      )
+      .executeTakeFirst(),
+  );
+  const rememberTokens = count(
+    await db.deleteFrom('remember_token').where('expires_at', '<', graceEdge).executeTakeFirst(),
+  );
+  // Codes also feed the hourly send throttle: keep them a day.
+  const codes = count(
+    await db
+      .deleteFrom('verification_code')
+      .where('expires_at', '<', at)
+      .where('created_at', '<', graceEdge)
+      .executeTakeFirst(),
+  );
+  const captchas = count(await db.deleteFrom('captcha').where('expires_at', '<', at).executeTakeFirst());
+  const challenges = count(
+    await db.deleteFrom('login_challenge').where('expires_at', '<', graceEdge).executeTakeFirst(),
+  );
+  const oidcFlows = count(await db.deleteFrom('oidc_flow').where('expires_at', '<', at).executeTakeFirst());
+  const humanVerifications = count(
+    await db.deleteFrom('human_verification_used').where('expires_at', '<', at).executeTakeFirst(),
+  );
+  return { sessions, rememberTokens, codes, captchas, challenges, oidcFlows, humanVerifications };
+};
+
+// Known IPs and new-IP login challenges (LOGINIPVERF3)
+
+/** Records (or refreshes) an IP the member signed in from. */
+export const recordKnownIp = (db: Kysely<DB>, memberId: number, ip: string, at: Date) =>
+  db
+    .insertInto('member_known_ip')
+    .values({ member_id: memberId, ip, first_seen_at: at, last_seen_at: at })
+    .onConflict((oc) => oc.columns(['member_id', 'ip']).doUpdateSet({ last_seen_at: at }))
+    .execute();
+
+/** Has the member signed in from this IP before, and from any IP at all? */
+export const knownIpState = async (db: Kysely<DB>, memberId: number, ip: string) => {
+  const rows = await db
+    .selectFrom('member_known_ip')
+    .select('ip')
+    .where('member_id', '=', memberId)
+    .orderBy(sql`ip = ${ip}`, 'desc')
+    .limit(1)
+    .execute();
+  const first = rows[0];
+  return { any: first !== undefined, known: first?.ip === ip };
+};
+
+export const insertLoginChallenge = (
+  db: Kysely<DB>,
+  c: {
+    idHash: string;
+    merchantCode: string;
+    memberId: number;
+    ip: string;
+    methods: string[];
+    remember: boolean;
+    method: string;
+    at: Date;
+    expiresAt: Date;
+  },
+) =>
+  db
+    .insertInto('login_challenge')
+    .values({
+      id_hash: c.idHash,
+      merchant_code: c.merchantCode,
+      member_id: c.memberId,
+      ip: c.ip,
+      channel: null,
+      code_hash: null,
+      code_sent_at: null,
+      methods: JSON.stringify(c.methods),
+      remember: c.remember,
+      method: c.method,
+      created_at: c.at,
+      expires_at: c.expiresAt,
+      used_at: null,
+    })
+    .execute();
+
+/** The newest challenge of a member (one held login a minute per account). */
+export const latestLoginChallenge = (db: Kysely<DB>, memberId: number) =>
+  db
+    .selectFrom('login_challenge')
+    .select(['created_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** When a new-IP code was last sent to this member (one SMS or mail a minute per account). */
+export const latestChallengeCodeSend = async (db: Kysely<DB>, memberId: number) =>
+  (
+    await db
+      .selectFrom('login_challenge')
+      .select('code_sent_at')
+      .where('member_id', '=', memberId)
+      .where('code_sent_at', 'is not', null)
+      .orderBy('code_sent_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.code_sent_at ?? null;
+
+/** Stores the code just sent for an unused challenge (replacing an earlier one); false when it was used meanwhile. */
+export const setChallengeCode = async (
+  db: Kysely<DB>,
+  idHash: string,
+  c: { channel: 'sms' | 'email'; codeHash: string; at: Date; expiresAt: Date },
+) =>
+  Number(
+    (
+      await db
+        .updateTable('login_challenge')
+        .set({ channel: c.channel, code_hash: c.codeHash, code_sent_at: c.at, expires_at: c.expiresAt })
+        .where('id_hash', '=', idHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+export const findLoginChallenge = (db: Kysely<DB>, idHash: string) =>
+  db.selectFrom('login_challenge').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+
+/** Counts one try of an unused challenge within its tries; answers the new count or null. */
+export const countChallengeTry = async (db: Kysely<DB>, idHash: string, maxTries: number) =>
+  (
+    await db
+      .updateTable('login_challenge')
+      .set({ attempts: sql<number>`attempts + 1` })
+      .where('id_hash', '=', idHash)
+      .where('used_at', 'is', null)
+      .where('attempts', '<', maxTries)
+      .returning('attempts')
+      .executeTakeFirst()
+  )?.attempts ?? null;
+
+export const useLoginChallenge = async (db: Kysely<DB>, idHash: string, at: Date) =>
+  Number(
+    (
+      await db
+        .updateTable('login_challenge')
+        .set({ used_at: at })
+        .where('id_hash', '=', idHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+// Google / Facebook links and OIDC flows
+
+export const findSocialLink = (db: Kysely<DB>, merchantCode: string, provider: string, subject: string) =>
+  db
+    .selectFrom('member_social_link')
+    .selectAll()
+    .where('merchant_code', '=', merchantCode)
+    .where('provider', '=', provider as 'google' | 'facebook')
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+
+export const insertSocialLink = (
+  db: Kysely<DB>,
+  l: {
+    merchantCode: string;
+    provider: 'google' | 'facebook';
+    subject: string;
+    memberId: number;
+    email: string | null;
+    at: Date;
+  },
+) =>
+  db
+    .insertInto('member_social_link')
+    .values({
+      merchant_code: l.merchantCode,
+      provider: l.provider,
+      subject: l.subject,
+      member_id: l.memberId,
+      email: l.email,
+      created_at: l.at,
+    })
+    .execute();
+
+export const insertOidcFlow = (
+  db: Kysely<DB>,
+  f: {
+    idHash: string;
+    merchantCode: string;
+    provider: string;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+    at: Date;
+    expiresAt: Date;
+  },
+) =>
+  db
+    .insertInto('oidc_flow')
+    .values({
+      id_hash: f.idHash,
+      merchant_code: f.merchantCode,
+      provider: f.provider,
+      state: f.state,
+      nonce: f.nonce,
+      code_verifier: f.codeVerifier,
+      created_at: f.at,
+      expires_at: f.expiresAt,
+      subject: null,
+      email: null,
+      name: null,
+      signed_in_at: null,
+      used_at: null,
+    })
+    .execute();
+
+export const findOidcFlow = (db: Kysely<DB>, idHash: string) =>
+  db.selectFrom('oidc_flow').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+
+/** Stores the verified identity on a flow that has none yet; false when it already has one. */
+export const completeOidcFlow = async (
+  db: Kysely<DB>,
+  idHash: string,
+  who: { subject: string; email: string | null; name: string | null; at: Date },
+) =>
+  Number(
+    (
+      await db
+        .updateTable('oidc_flow')
+        .set({ subject: who.subject, email: who.email, name: who.name, signed_in_at: who.at })
+        .where('id_hash', '=', idHash)
+        .where('signed_in_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+export const useOidcFlow = async (db: Kysely<DB>, idHash: string, at: Date) =>
+  Number(
+    (
+      await db
+        .updateTable('oidc_flow')
+        .set({ used_at: at })
+        .where('id_hash', '=', idHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+// Authenticator app (TOTP) of members
+
+export const findMemberTotp = (db: Kysely<DB>, memberId: number) =>
+  db.selectFrom('member_totp').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+
+/** Stores a pending (unconfirmed) secret, keeping an enrolled one untouched. */
+export const setPendingTotp = (db: Kysely<DB>, memberId: number, secret: string, expiresAt: Date, at: Date) =>
+  db
+    .insertInto('member_totp')
+    .values({
+      member_id: memberId,
+      secret: null,
+      enabled_at: null,
+      pending_secret: secret,
+      pending_expires_at: expiresAt,
+      updated_at: at,
+    })
+    .onConflict((oc) =>
+      oc.column('member_id').doUpdateSet({
+        pending_secret: secret,
+        pending_expires_at: expiresAt,
+        updated_at: at,
+      }),
+    )
+    .execute();
+
+/** Turns the pending secret into the enrolled one, with the step of the confirming code spent; false when it changed meanwhile. */
+export const enableTotp = async (db: Kysely<DB>, memberId: number, secret: string, step: number, at: Date) =>
+  Number(
+    (
+      await db
+        .updateTable('member_totp')
+        .set({
+          secret,
+          enabled_at: at,
+          last_step: String(step),
+          pending_secret: null,
+          pending_expires_at: null,
+          updated_at: at,
+        })
+        .where('member_id', '=', memberId)
+        .where('pending_secret', '=', secret)
+        .where('secret', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+/** Spends a time step of the enrolled secret: false when a code of this step (or a later one) was used already. */
+export const spendTotpStep = async (db: Kysely<DB>, memberId: number, step: number, at: Date) =>
+  Number(
+    (
+      await db
+        .updateTable('member_totp')
+        .set({ last_step: String(step), updated_at: at })
+        .where('member_id', '=', memberId)
+        .where('secret', 'is not', null)
+        .where('last_step', '<', String(step))
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
+
+export const disableTotp = (db: Kysely<DB>, memberId: number, at: Date) =>
+  db
+    .updateTable('member_totp')
+    .set({ secret: null, enabled_at: null, pending_secret: null, pending_expires_at: null, updated_at: at })
+    .where('member_id', '=', memberId)
+    .execute();
+
+// Agent site
+
+/** One page of an agent's downline (members whose upline is the agent), newest first, and the total. */
+export const downlinePage = async (db: Kysely<DB>, agentId: number, limit: number, offset: number) => {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('member')
+      .select(['username', 'nickname', 'type', 'created_at', 'last_login_at', 'status'])
+      .where('upline_id', '=', agentId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('member')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('upline_id', '=', agentId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+};

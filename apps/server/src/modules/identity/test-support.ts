@@ -41,3 +41,42 @@ export const captchaAnswer = async (db: Kysely<DB>, cookie: string) => {
   }
   return null;
 };
+
+export type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: unknown;
+  token?: string;
+  ip?: string;
+  merchant?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+/** `app.inject` with the usual headers of a member call (token, merchant, cookie, IP). */
+export const createCaller =
+  (app: App, defaultIp = '10.9.0.1') =>
+  ({ method, url, payload, token, ip, merchant, cookie, headers }: Call) =>
+    app.inject({
+      method,
+      url,
+      remoteAddress: ip ?? defaultIp,
+      headers: {
+        ...(token ? { authorization: token } : {}),
+        ...(merchant ? { merchant } : {}),
+        ...(cookie ? { cookie } : {}),
+        'user-agent': 'vitest',
+        ...headers,
+      },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+/** Status, error code and value of an error answer. */
+export const errorOf = (res: LightMyRequestResponse) => {
+  const body = res.json();
+  return {
+    status: res.statusCode,
+    errorCode: body.errorCode as string,
+    value: body.value as Record<string, unknown> | undefined,
+  };
+};
