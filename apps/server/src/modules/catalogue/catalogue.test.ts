@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import type { Game, GameLane } from '@khela/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -212,6 +213,41 @@ describe('GCSGAME_newGameVendor', () => {
       await t.db.updateTable('catalogue_version').set({ version: 1001 }).execute();
       await t.app.services.catalogue.refresh();
     }
+  });
+});
+
+describe('GCSGAME_gameList page cache', () => {
+  it('answers a repeated query with the same bytes, compressed alike, and follows a catalogue change', async () => {
+    const url = '/wps/relay/GCSGAME_gameList?gameType=RNG&gameName=dragon&pageNo=2&pageSize=15';
+    const first = await call({ url });
+    const page = okValue<ListValue>(first);
+    expect(page.games).toHaveLength(15);
+    expect((await call({ url })).body).toBe(first.body);
+    for (let i = 0; i < 2; i++) {
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(first.body);
+    }
+    // Another language of the same page is its own answer.
+    const en = okValue<ListValue>(await call({ url, language: 'en' }));
+    expect(en.games.map((g) => g.nodeId)).toEqual(page.games.map((g) => g.nodeId));
+    expect(en.games[0]?.displayName).not.toBe(page.games[0]?.displayName);
+
+    const vendor = page.games[0]?.vendor as string;
+    await t.db.updateTable('vendor').set({ enabled: false }).where('code', '=', vendor).execute();
+    await t.db.updateTable('catalogue_version').set({ version: 2000 }).execute();
+    try {
+      await t.app.services.catalogue.refresh();
+      const after = okValue<ListValue>(await call({ url }));
+      expect(after.games.some((g) => g.vendor === vendor)).toBe(false);
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8')).value).toEqual(after);
+    } finally {
+      await t.db.updateTable('vendor').set({ enabled: true }).where('code', '=', vendor).execute();
+      await t.db.updateTable('catalogue_version').set({ version: 2001 }).execute();
+      await t.app.services.catalogue.refresh();
+    }
+    expect((await call({ url })).body).toBe(first.body);
   });
 });
 

@@ -1,14 +1,17 @@
 import { catalogueRoutes, favouriteBody, LANGUAGES, type Language } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
+import { JsonText } from '../../http/json-text';
 import { type Gate, registerRoute } from '../../http/route';
+import type { LotteryService } from './lottery';
+import { registerLotteryRoutes } from './lottery-routes';
 import type { CatalogueService } from './service';
 
 /**
  * The language of a catalogue answer: the call's `language` parameter when the merchant offers
  * it, else the `Language` header's.
  */
-const languageOf = (request: FastifyRequest, param: string | undefined): Language => {
+export const languageOf = (request: FastifyRequest, param: string | undefined): Language => {
   const wanted = param?.toLowerCase();
   const found = LANGUAGES.find((l) => l === wanted);
   return found && request.merchant.languages.includes(found) ? found : request.language;
@@ -19,18 +22,39 @@ const memberId = (request: FastifyRequest) => {
   return request.member.id;
 };
 
-/** Game catalogue calls: vendors and lanes, game list, hot games, favourites, recent, winners. */
-export const registerCatalogueRoutes = (app: FastifyInstance, gate: Gate, catalogue: CatalogueService) => {
+/**
+ * Game catalogue calls: vendors and lanes, game list, hot games, favourites, recent, winners;
+ * and the lottery menus over the catalogue's lottery games (`/lgw`, lottery-routes.ts).
+ */
+export const registerCatalogueRoutes = (
+  app: FastifyInstance,
+  gate: Gate,
+  catalogue: CatalogueService,
+  lottery?: LotteryService,
+) => {
+  if (lottery) registerLotteryRoutes(app, gate, lottery);
   registerRoute(app, gate, catalogueRoutes.gameVendors, async (request) =>
     catalogue.getVendors(request.merchant.code, languageOf(request, request.query.language)),
   );
   registerRoute(app, gate, catalogueRoutes.vassGameType, async (request) =>
     catalogue.getVendorsByType(request.merchant.code),
   );
-  registerRoute(app, gate, catalogueRoutes.gameList, async (request) => {
-    const { language, ...filter } = request.query;
-    return catalogue.listGames(request.merchant.code, languageOf(request, language), filter);
-  });
+  registerRoute(
+    app,
+    gate,
+    catalogueRoutes.gameList,
+    async (request) => {
+      const { language, ...filter } = request.query;
+      const page = await catalogue.listGamesJson(
+        request.merchant.code,
+        languageOf(request, language),
+        filter,
+      );
+      return new JsonText([page.json], page.cacheKey);
+    },
+    // Lobby pages repeat across visitors: their compressed forms are kept too.
+    { compressCache: 2_000 },
+  );
   registerRoute(app, gate, catalogueRoutes.hotGames, async (request) =>
     catalogue.hotGames(languageOf(request, request.query.language), request.query.vassalage),
   );

@@ -6,6 +6,7 @@ import {
   type GameCard,
   type GameLane,
   type GameType,
+  gameListValue,
   type Language,
   WINNER_BOARD_LIMIT,
   type WinnerVo,
@@ -53,6 +54,8 @@ type Snapshot = {
   byNode: Map<string, GameEntry>;
   hot: GameEntry[];
   listCache: Map<string, GameEntry[]>;
+  /** Serialised game-list pages by list key, page, size and language (the lobby's hot answers). */
+  pageCache: Map<string, Buffer>;
   laneCache: Map<string, GameLane[]>;
 };
 
@@ -70,6 +73,7 @@ export type GameListFilter = {
 /** Category order of the navigation (spec §2); ESPORTS and COCKFIGHT are placed by the lane rules. */
 const LANE_ORDER: readonly GameType[] = ['RNG', 'ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'PVP'];
 const LIST_CACHE_MAX = 512;
+const PAGE_CACHE_MAX = 4096;
 const WIN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** "0.10" → "0.1", "1.00" → "1": the lobby's min-bet options are written without trailing zeros. */
@@ -146,6 +150,7 @@ export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2
       byNode: new Map(games.map((g) => [g.row.node_id, g])),
       hot,
       listCache: new Map(),
+      pageCache: new Map(),
       laneCache: new Map(),
     };
   };
@@ -330,38 +335,34 @@ export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2
       filter.minLineNum ?? '',
       tokens.join(' '),
     ].join('|');
-    let list = snap.listCache.get(key);
-    if (!list) {
-      const extras = extrasOf(merchantCode);
-      const laneByVendor = new Map<VendorEntry, GameType>();
-      const vendorLane = (v: VendorEntry) => {
-        let lane = laneByVendor.get(v);
-        if (!lane) {
-          lane = laneOf(v.row, extras);
-          laneByVendor.set(v, lane);
-        }
-        return lane;
-      };
-      const vassalage = filter.vassalage?.toUpperCase();
-      list = snap.games.filter(
-        (g) =>
-          (!filter.gameType || vendorLane(g.vendor) === filter.gameType) &&
-          (!vassalage || g.row.vendor_code === vassalage) &&
-          (!filter.gameClassify || g.row.classify.includes(filter.gameClassify)) &&
-          (!filter.minBet || g.minBet === filter.minBet) &&
-          (filter.minLineNum === undefined || g.row.min_line_num === filter.minLineNum) &&
-          (tokens.length === 0 || matchesTokens(g.row.search_text, tokens)),
-      );
-      if (snap.listCache.size >= LIST_CACHE_MAX) snap.listCache.clear();
-      snap.listCache.set(key, list);
-    }
-    return list;
+    const cached = snap.listCache.get(key);
+    if (cached) return { key, list: cached };
+    const extras = extrasOf(merchantCode);
+    const laneByVendor = new Map<VendorEntry, GameType>();
+    const vendorLane = (v: VendorEntry) => {
+      let lane = laneByVendor.get(v);
+      if (!lane) {
+        lane = laneOf(v.row, extras);
+        laneByVendor.set(v, lane);
+      }
+      return lane;
+    };
+    const vassalage = filter.vassalage?.toUpperCase();
+    const list = snap.games.filter(
+      (g) =>
+        (!filter.gameType || vendorLane(g.vendor) === filter.gameType) &&
+        (!vassalage || g.row.vendor_code === vassalage) &&
+        (!filter.gameClassify || g.row.classify.includes(filter.gameClassify)) &&
+        (!filter.minBet || g.minBet === filter.minBet) &&
+        (filter.minLineNum === undefined || g.row.min_line_num === filter.minLineNum) &&
+        (tokens.length === 0 || matchesTokens(g.row.search_text, tokens)),
+    );
+    if (snap.listCache.size >= LIST_CACHE_MAX) snap.listCache.clear();
+    snap.listCache.set(key, list);
+    return { key, list };
   };
 
-  /** One page of games; the page is clamped to 1..totalPages and the page used is reported. */
-  const listGames = async (merchantCode: string, language: Language, filter: GameListFilter) => {
-    const snap = await current();
-    const list = matching(snap, merchantCode, filter);
+  const pageOf = (list: GameEntry[], language: Language, filter: GameListFilter) => {
     const { size, totalPages, page, offset } = clampPage(
       list.length,
       filter.pageNo,
@@ -375,6 +376,30 @@ export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2
       pageNo: page,
       pageSize: size,
     };
+  };
+
+  /** One page of games; the page is clamped to 1..totalPages and the page used is reported. */
+  const listGames = async (merchantCode: string, language: Language, filter: GameListFilter) => {
+    const snap = await current();
+    return pageOf(matching(snap, merchantCode, filter).list, language, filter);
+  };
+
+  /**
+   * The same page as JSON text, kept per snapshot: the lobby asks for the same pages again and
+   * again, and serialising 15 games costs more than finding them. Checked against the contract
+   * once, when the page is first built.
+   */
+  const listGamesJson = async (merchantCode: string, language: Language, filter: GameListFilter) => {
+    const snap = await current();
+    const { key, list } = matching(snap, merchantCode, filter);
+    const pageKey = `${key}|${filter.pageNo ?? ''}|${filter.pageSize ?? ''}|${language}`;
+    let json = snap.pageCache.get(pageKey);
+    if (json === undefined) {
+      json = Buffer.from(JSON.stringify(gameListValue.parse(pageOf(list, language, filter))));
+      if (snap.pageCache.size >= PAGE_CACHE_MAX) snap.pageCache.clear();
+      snap.pageCache.set(pageKey, json);
+    }
+    return { json, cacheKey: `${snap.version}|${pageKey}` };
   };
 
   const hotGames = async (language: Language, vassalage?: string) => {
@@ -521,6 +546,7 @@ export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2
     getVendors,
     getVendorsByType,
     listGames,
+    listGamesJson,
     hotGames,
     favouriteIds,
     addFavourite,

@@ -9,6 +9,7 @@ import {
   systemStatusValue,
 } from '@khela/contract';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { DB, Localized } from '../../db/schema';
 import { obfuscateCsPath } from './cs-path';
 import { countryOfIp } from './location';
@@ -22,6 +23,8 @@ type Deps = {
   blockedCountries?: string[] | undefined;
   /** How long a cached copy of the settings may be served before the version is checked. */
   cacheMs?: number;
+  /** Image and game-launch hosts of every merchant (IMAGE_CDNS, LAUNCH_GAME_CDNS), over the stored lists. */
+  cdn?: { imageCDNs?: string[] | undefined; launchGameCDNs?: string[] | undefined };
 };
 
 type Snapshot = {
@@ -31,11 +34,35 @@ type Snapshot = {
   flags: Map<string, Record<string, boolean>>;
 };
 
+/** Permission answers kept per settings snapshot (one per caller: merchant, IP, language). */
+const STATUS_ANSWERS_KEPT = 5_000;
+
 const pick = (text: Localized, language: Language) =>
   text[language] ?? text.en ?? Object.values(text)[0] ?? '';
 
+/** An operator text in the caller's language when one is set, else the plain field. */
+const textIn = (plain: string, translated: string | undefined) => (translated?.trim() ? translated : plain);
+
+/** The maintenance setting as a caller in `language` sees it: title and info in that language. */
+export const maintenanceIn = (m: Settings['maintenance'], language: Language, enabled = m.enabled) => ({
+  enabled,
+  title: textIn(m.title, m.translations?.[language]?.title),
+  endTime: m.endTime,
+  info: textIn(m.info, m.translations?.[language]?.info),
+});
+
+/** The region-block info in `language` when the operator set one, else the plain info. */
+export const regionInfoIn = (r: Settings['region'], language: Language) =>
+  textIn(r.info, r.translations?.[language]?.info);
+
 /** Brand, merchants and site settings: cached in memory, refreshed when the stored version moves. */
-export const createSiteService = ({ db, now = () => new Date(), blockedCountries, cacheMs = 2000 }: Deps) => {
+export const createSiteService = ({
+  db,
+  now = () => new Date(),
+  blockedCountries,
+  cacheMs = 2000,
+  cdn,
+}: Deps) => {
   let snapshot: Snapshot | null = null;
   let checkedAt = 0;
 
@@ -71,6 +98,17 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
         parsed[key] = result.data;
       }
       const typed = parsed as Settings;
+      // The brand's currency symbol and languages are the merchant's own: what the site really uses.
+      typed.brand = {
+        ...typed.brand,
+        defaultCurrencySymbol: m.currencySymbol,
+        defaultLanguage: m.defaultLanguage,
+        supportLanguages: [...m.languages],
+      };
+      typed.cdn = {
+        imageCDNs: cdn?.imageCDNs ?? typed.cdn.imageCDNs,
+        launchGameCDNs: cdn?.launchGameCDNs ?? typed.cdn.launchGameCDNs,
+      };
       settings.set(m.code, typed);
       flags.set(m.code, flattenWhitelabel(typed.whitelabel as Parameters<typeof flattenWhitelabel>[0]));
     }
@@ -150,7 +188,7 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
   };
 
   /** The part that depends on the caller and the time: status, location, maintenance, region. */
-  const statusOfCaller = (snap: Snapshot, merchant: Merchant, ip: string) => {
+  const statusOfCaller = (snap: Snapshot, merchant: Merchant, ip: string, language: Language) => {
     const s = snap.settings.get(merchant.code) ?? settingsOf(merchant.code);
     const country = countryOfIp(ip);
     const maintenanceOn =
@@ -159,15 +197,19 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     return {
       status: maintenanceOn ? 1 : restricted ? 2 : 0,
       location: { ip, country },
-      maintenance: { ...s.maintenance, enabled: maintenanceOn },
-      regionRestriction: { restricted, country, info: s.region.info },
+      maintenance: maintenanceIn(s.maintenance, language, maintenanceOn),
+      regionRestriction: { restricted, country, info: regionInfoIn(s.region, language) },
     } satisfies Omit<SystemStatus, 'info' | 'settingsVersion'>;
   };
 
   /** The permission call: everything the site needs before it can draw its first screen. */
-  const getStatus = async (merchant: Merchant, ip: string): Promise<SystemStatus> => {
+  const getStatus = async (
+    merchant: Merchant,
+    ip: string,
+    language: Language = merchant.defaultLanguage,
+  ): Promise<SystemStatus> => {
     const snap = await current();
-    const caller = statusOfCaller(snap, merchant, ip);
+    const caller = statusOfCaller(snap, merchant, ip, language);
     return {
       status: caller.status,
       settingsVersion: snap.version,
@@ -199,24 +241,58 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
   /**
    * The permission answer as UTF-8 JSON chunks, together the same as `getStatus` serialised:
    * the cached `info` plus the small per-caller part (the hottest call: every page load makes it).
+   * The whole answer is kept per snapshot for each caller (merchant, IP, language, maintenance on
+   * or off), so a visitor's repeated calls build nothing.
    */
-  const getStatusJson = async (merchant: Merchant, ip: string) => {
+  const statusAnswers = new WeakMap<Snapshot, LRUCache<string, { chunks: Buffer[]; cacheKey: string }>>();
+  const getStatusJson = async (
+    merchant: Merchant,
+    ip: string,
+    language: Language = merchant.defaultLanguage,
+  ) => {
     const snap = await current();
-    const caller = statusOfCaller(snap, merchant, ip);
-    return [
-      Buffer.from(`{"status":${caller.status},"settingsVersion":${snap.version},"info":`),
-      infoJson(snap, merchant),
-      Buffer.from(
+    const m = (snap.settings.get(merchant.code) ?? settingsOf(merchant.code)).maintenance;
+    const maintenanceOn = m.enabled && (m.endTime === null || m.endTime > now().getTime());
+    let answers = statusAnswers.get(snap);
+    if (!answers) {
+      answers = new LRUCache({ max: STATUS_ANSWERS_KEPT });
+      statusAnswers.set(snap, answers);
+    }
+    const key = `${merchant.code}\u0000${ip}\u0000${language}\u0000${maintenanceOn ? 1 : 0}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      const caller = statusOfCaller(snap, merchant, ip, language);
+      const head = `{"status":${caller.status},"settingsVersion":${snap.version},"info":`;
+      const tail =
         `,"location":${JSON.stringify(caller.location)}` +
-          `,"maintenance":${JSON.stringify(caller.maintenance)}` +
-          `,"regionRestriction":${JSON.stringify(caller.regionRestriction)}}`,
-      ),
-    ];
+        `,"maintenance":${JSON.stringify(caller.maintenance)}` +
+        `,"regionRestriction":${JSON.stringify(caller.regionRestriction)}}`;
+      // The cached info is fixed by the snapshot version and the merchant.
+      answer = {
+        chunks: [Buffer.from(head), infoJson(snap, merchant), Buffer.from(tail)],
+        cacheKey: `${snap.version}\u0000${key}`,
+      };
+      answers.set(key, answer);
+    }
+    return answer;
   };
 
   const isInMaintenance = (merchantCode: string) => {
     const m = settingsOf(merchantCode).maintenance;
     return m.enabled && (m.endTime === null || m.endTime > now().getTime());
+  };
+
+  /**
+   * The `value` of a call refused for maintenance (API-FACTS §1.3): the maintenance fields in the
+   * caller's language plus `content.data.{maintainTime,endTime}` (epoch ms; maintainTime is when it
+   * was turned on, null when unknown; endTime null when open-ended).
+   */
+  const maintenanceRefusal = (merchantCode: string, language: Language) => {
+    const m = settingsOf(merchantCode).maintenance;
+    return {
+      ...maintenanceIn(m, language),
+      content: { data: { maintainTime: m.startTime ?? null, endTime: m.endTime } },
+    };
   };
 
   const getWhitelabel = async (merchantCode: string) => {
@@ -244,7 +320,14 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     value: Settings[K],
     trx?: Kysely<DB>,
   ) => {
-    const parsed = settingSchemas[key].parse(value);
+    let parsed = settingSchemas[key].parse(value);
+    if (key === 'maintenance') {
+      // The server, not the caller, records when maintenance was turned on (maintainTime).
+      const before = settingsOf(merchantCode).maintenance;
+      const next = parsed as Settings['maintenance'];
+      const startTime = next.enabled ? (before.enabled ? (before.startTime ?? null) : now().getTime()) : null;
+      parsed = { ...next, startTime } as typeof parsed;
+    }
     if (trx) {
       await store.writeSetting(trx, merchantCode, key, parsed);
       await store.bumpVersion(trx);
@@ -255,6 +338,24 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
       await store.bumpVersion(t);
     });
     await refresh();
+  };
+
+  /**
+   * Writes a merchant's currency symbol, languages and default language (what the site shows and
+   * answers in) inside the caller's transaction, and bumps the version; `refresh()` after commit.
+   */
+  const updateMerchantLocale = async (
+    merchantCode: string,
+    locale: { currencySymbol: string; languages: Language[]; defaultLanguage: Language },
+    trx: Kysely<DB>,
+  ) => {
+    const parsed = merchantSchema
+      .pick({ currencySymbol: true, languages: true, defaultLanguage: true })
+      .parse(locale);
+    if (!parsed.languages.includes(parsed.defaultLanguage))
+      throw new Error('the default language must be one of the languages');
+    await store.writeMerchantLocale(trx, merchantCode, parsed);
+    await store.bumpVersion(trx);
   };
 
   const getAnnouncements = async (
@@ -336,12 +437,14 @@ export const createSiteService = ({ db, now = () => new Date(), blockedCountries
     findMerchant,
     isModuleEnabled,
     isInMaintenance,
+    maintenanceRefusal,
     getStatus,
     getStatusJson,
     getWhitelabel,
     getRegisterRules,
     getDomainRoute,
     updateSetting,
+    updateMerchantLocale,
     getAnnouncements,
     getHelpCenter,
     getMedia,

@@ -2,8 +2,10 @@ import {
   brandConfig,
   domainRouteItem,
   maintenance,
+  regionTranslations,
   registerRules,
   resource,
+  socialSettings,
   whitelabelNode,
 } from '@khela/contract';
 import { z } from 'zod';
@@ -25,10 +27,16 @@ export const settingSchemas = {
   ),
   domainRoute: z.object({ '0': z.array(domainRouteItem), '3': z.array(domainRouteItem) }),
   maintenance: maintenance,
-  region: z.object({ blockedCountries: z.array(z.string().length(2)), info: z.string() }),
+  region: z.object({
+    blockedCountries: z.array(z.string().length(2)),
+    info: z.string(),
+    translations: regionTranslations.optional(),
+  }),
   cdn: z.object({ imageCDNs: z.array(z.string()), launchGameCDNs: z.array(z.string()) }),
   analytics: z.object({ gtagId: z.string().nullable() }),
   mainDomain: z.string(),
+  /** Google/Facebook sign-in of this merchant (identity, ADR 015); absent rows read as unset. Holds secrets: never answer it whole. */
+  social: socialSettings,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;

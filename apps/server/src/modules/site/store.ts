@@ -24,6 +24,22 @@ export const writeSetting = async (db: Kysely<DB>, merchantCode: string, key: st
     .execute();
 };
 
+export const writeMerchantLocale = async (
+  db: Kysely<DB>,
+  code: string,
+  locale: { currencySymbol: string; languages: string[]; defaultLanguage: string },
+) => {
+  await db
+    .updateTable('merchant')
+    .set({
+      currency_symbol: locale.currencySymbol,
+      languages: JSON.stringify(locale.languages),
+      default_language: locale.defaultLanguage,
+    })
+    .where('code', '=', code)
+    .execute();
+};
+
 export const bumpVersion = async (db: Kysely<DB>) =>
   (
     await db
