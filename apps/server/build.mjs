@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the server into one ESM file. Workspace packages (TypeScript source) are bundled in;
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // SERVER_OUTFILE lets a private browser-test run build aside (scripts/e2e-private.sh).
+  outfile: process.env.SERVER_OUTFILE ?? new URL('./dist/main.js', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

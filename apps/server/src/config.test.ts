@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionMerchant } from './config';
 
 describe('loadConfig', () => {
   it('has a default for everything in demo mode', () => {
@@ -73,5 +73,64 @@ describe('loadConfig', () => {
   it('reads the blocked-country list as upper-case ISO codes', () => {
     expect(loadConfig({ BLOCKED_COUNTRIES: 'bd, us,,IN ' }).BLOCKED_COUNTRIES).toEqual(['BD', 'US', 'IN']);
     expect(loadConfig({ SERVE_WEB: 'false' }).SERVE_WEB).toBe(false);
+  });
+});
+
+describe('the production merchant of the configuration', () => {
+  const base = {
+    KHELA_MODE: 'production',
+    DATABASE_URL: 'postgres://db.internal/khela',
+    PUBLIC_URL: 'https://play.example.com',
+    MERCHANT: 'luckyin',
+  };
+
+  it('reads brand, country, currency, symbol, languages (first = default) and dialling code', () => {
+    const config = loadConfig({
+      ...base,
+      BRAND_NAME: 'Lucky Bazi',
+      MERCHANT_COUNTRY: 'IN',
+      MERCHANT_CURRENCY: 'INR',
+      MERCHANT_CURRENCY_SYMBOL: '₹',
+      MERCHANT_LANGUAGES: 'hi, en',
+      MERCHANT_DIAL_CODE: '+91',
+      IMAGE_CDNS: 'https://img1.example.com, https://img2.example.com',
+    });
+    expect(productionMerchant(config)).toEqual({
+      missing: [],
+      brandName: 'Lucky Bazi',
+      merchant: {
+        code: 'luckyin',
+        name: 'Lucky Bazi',
+        country: 'IN',
+        currency: 'INR',
+        currencySymbol: '₹',
+        languages: ['hi', 'en'],
+        defaultLanguage: 'hi',
+        dialCode: '+91',
+      },
+    });
+    expect(config.IMAGE_CDNS).toEqual(['https://img1.example.com', 'https://img2.example.com']);
+    expect(config.LAUNCH_GAME_CDNS).toBeUndefined();
+  });
+
+  it('names the missing merchant settings, and refuses malformed ones', () => {
+    const result = productionMerchant(loadConfig({ ...base, MERCHANT_CURRENCY: 'INR' }));
+    expect(result.merchant).toBeUndefined();
+    expect(result.missing).toEqual([
+      'BRAND_NAME',
+      'MERCHANT_COUNTRY',
+      'MERCHANT_CURRENCY_SYMBOL',
+      'MERCHANT_LANGUAGES',
+      'MERCHANT_DIAL_CODE',
+    ]);
+    for (const [key, value] of [
+      ['MERCHANT_COUNTRY', 'India'],
+      ['MERCHANT_CURRENCY', 'rupees'],
+      ['MERCHANT_LANGUAGES', 'hi,fr'],
+      ['MERCHANT_DIAL_CODE', '91'],
+      ['MERCHANT', 'Lucky IN'],
+      ['IMAGE_CDNS', 'not a url'],
+    ] as const)
+      expect(() => loadConfig({ ...base, [key]: value }), key).toThrow(new RegExp(key));
   });
 });

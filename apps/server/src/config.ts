@@ -11,6 +11,14 @@ const csv = z.string().transform((v) =>
     .filter(Boolean),
 );
 
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const origins = list.pipe(z.array(z.string().url()));
+
 const schema = z.object({
   KHELA_MODE: z.enum(['demo', 'production']).default('demo'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -18,7 +26,32 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
-  MERCHANT: z.string().optional(),
+  /** Demo: `khelabd` or `khelain`. Production: the code of the merchant seeded from the MERCHANT_* settings. */
+  MERCHANT: z
+    .string()
+    .regex(/^[a-z0-9]{3,20}$/, 'lower-case letters and digits, 3 to 20')
+    .optional(),
+  /** Production, first start: the brand and its merchant (later changes: back office). */
+  BRAND_NAME: z.string().trim().min(1).max(60).optional(),
+  MERCHANT_NAME: z.string().trim().min(1).max(60).optional(),
+  MERCHANT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'an ISO 3166 country code such as BD')
+    .optional(),
+  MERCHANT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code such as BDT')
+    .optional(),
+  MERCHANT_CURRENCY_SYMBOL: z.string().trim().min(1).max(8).optional(),
+  /** Languages of the merchant's site, comma separated, of bn, en, hi; the first is the default. */
+  MERCHANT_LANGUAGES: list.pipe(z.array(z.enum(['bn', 'en', 'hi'])).min(1)).optional(),
+  MERCHANT_DIAL_CODE: z
+    .string()
+    .regex(/^\+\d{1,4}$/, 'a dialling code such as +880')
+    .optional(),
+  /** Image and game-launch hosts (https origins, comma separated); unset: this server serves both. */
+  IMAGE_CDNS: origins.optional(),
+  LAUNCH_GAME_CDNS: origins.optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from these proxies: `true`, `loopback`, a CIDR list, or unset for none. */
@@ -26,6 +59,8 @@ const schema = z.object({
   /** Overrides the brand's blocked-country list (ISO codes, comma separated). */
   BLOCKED_COUNTRIES: csv.optional(),
   WEB_DIST: z.string().optional(),
+  /** The built back-office app served at /bo/ (default apps/backoffice/dist; SERVE_WEB covers both). */
+  BO_WEB_DIST: z.string().optional(),
   SERVE_WEB: bool.default(true),
   /** Mail goes out through this SMTP server (`smtp://user:pass@host:587`, `smtps://...`); unset: the outbox table. */
   SMTP_URL: z.string().url().optional(),
@@ -40,12 +75,70 @@ const schema = z.object({
    * a browser needs about `HUMAN_VERIFICATION_COST x 3000` iterations on average.
    */
   HUMAN_VERIFICATION_COST: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** `off` keeps the housekeeping scheduler (session purge, round sweeper …) from running on this node. */
+  KHELA_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Google / Facebook sign-in (OIDC, Authorization Code + PKCE). A provider is offered when its
+   * client id and secret are set; in demo mode an unset provider signs in through the built-in
+   * test IdP at `/demo-idp`. The redirect URI to register is `<PUBLIC_URL>/wps/session/social/callback`.
+   */
+  OIDC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  OIDC_FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_FACEBOOK_ISSUER: z.string().url().default('https://www.facebook.com'),
+  /** `off` hides the demo IdP and its sign-ins even in demo mode. */
+  OIDC_DEMO_IDP: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = z.infer<typeof schema> & { isDemo: boolean };
 
 /** Settings a production deployment must name; demo mode has defaults for all of them. */
 const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'MERCHANT', 'PUBLIC_URL'] as const;
+
+/** What production needs to seed an empty database: its one merchant (README, Configuration). */
+export const PRODUCTION_MERCHANT_SETTINGS = [
+  'BRAND_NAME',
+  'MERCHANT_COUNTRY',
+  'MERCHANT_CURRENCY',
+  'MERCHANT_CURRENCY_SYMBOL',
+  'MERCHANT_LANGUAGES',
+  'MERCHANT_DIAL_CODE',
+] as const;
+
+/**
+ * The brand and merchant a production database is seeded with, or the names of the settings
+ * missing for it (needed only while the database is empty).
+ */
+export const productionMerchant = (config: Config) => {
+  const missing = PRODUCTION_MERCHANT_SETTINGS.filter((key) => config[key] === undefined);
+  const {
+    MERCHANT: code,
+    BRAND_NAME: brandName,
+    MERCHANT_COUNTRY: country,
+    MERCHANT_CURRENCY: currency,
+    MERCHANT_CURRENCY_SYMBOL: currencySymbol,
+    MERCHANT_LANGUAGES: languages,
+    MERCHANT_DIAL_CODE: dialCode,
+  } = config;
+  if (!code || !brandName || !country || !currency || !currencySymbol || !languages?.[0] || !dialCode)
+    return { missing: code ? [...missing] : ['MERCHANT', ...missing], merchant: undefined };
+  return {
+    missing,
+    brandName,
+    merchant: {
+      code,
+      name: config.MERCHANT_NAME ?? brandName,
+      country,
+      currency,
+      currencySymbol,
+      languages: [...new Set(languages)],
+      defaultLanguage: languages[0],
+      dialCode,
+    },
+  };
+};
 
 export class ConfigError extends Error {}
 

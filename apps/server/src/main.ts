@@ -5,8 +5,8 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
 import { buildApp } from './http/app';
+import { seedAndCheck } from './startup';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -20,10 +20,9 @@ const start = async () => {
   );
   await migrateToLatest(database.db);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const seeded = await seedIfEmpty(database.db, {
-    mode: config.KHELA_MODE,
-    brandMerchant: config.MERCHANT,
-    publicUrl,
+  const seeded = await seedAndCheck(database.db, config, publicUrl).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
   });
 
   const redis = config.REDIS_URL
@@ -36,6 +35,9 @@ const start = async () => {
     database,
     redis,
     webDist: config.SERVE_WEB ? resolve(config.WEB_DIST ?? join(here, '../../web/dist')) : undefined,
+    boWebDist: config.SERVE_WEB
+      ? resolve(config.BO_WEB_DIST ?? join(here, '../../backoffice/dist'))
+      : undefined,
   });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -34,12 +34,12 @@ describe('types', () => {
   it('answers only the kinds asked for', async () => {
     expect(counts(await list('types=B'))).toEqual({ banners: 27, player: 0, popup: 0, promotion: 0 });
     expect(counts(await list('types=PL'))).toEqual({ banners: 0, player: 3, popup: 0, promotion: 0 });
-    expect(counts(await list('types=PU,PR'))).toEqual({ banners: 0, player: 0, popup: 2, promotion: 2 });
+    expect(counts(await list('types=PU,PR'))).toEqual({ banners: 0, player: 0, popup: 2, promotion: 5 });
     expect(counts(await list('types=B,PL,PU,PR'))).toEqual({
       banners: 27,
       player: 3,
       popup: 2,
-      promotion: 2,
+      promotion: 5,
     });
   });
 
@@ -48,7 +48,7 @@ describe('types', () => {
       banners: 27,
       player: 3,
       popup: 2,
-      promotion: 2,
+      promotion: 5,
     });
     expect(counts(await list('types=H'))).toEqual({ banners: 0, player: 0, popup: 0, promotion: 0 });
   });

@@ -178,6 +178,22 @@ describe('the web app', () => {
     expect(json(post)).toEqual(expectedError('not.found'));
   });
 
+  it('answers a known API path called with the wrong verb 405 http_method_not_support (API-FACTS §1.3)', async () => {
+    for (const [method, url] of [
+      ['POST', '/wps/relay/MCSFE_getListAnnouncements?types=B&platform=W&execution=B'],
+      ['DELETE', '/wps/system/status'],
+      ['PUT', '/wps/relay/GCSGAME_gameList'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(json(res)).toEqual(expectedError('http_method_not_support'));
+      expect(res.headers.allow).toContain('GET');
+    }
+    // The right verb still answers, and an unknown path stays 404.
+    expect((await t.app.inject({ url: '/wps/system/status' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/wps/relay/NOPE_unknown' })).statusCode).toBe(404);
+  });
+
   it('answers the 404 envelope for every path when no web build is present', async () => {
     const bare = await createTestApp({ webDist: join(webDist, 'missing') });
     try {

@@ -69,8 +69,8 @@ describe('demo seed', () => {
     expect(await rowCounts(db)).toEqual(firstCounts);
 
     expect(firstCounts).toMatchObject({ merchant: 2, site_version: 1 });
-    // 13 banner groups (3 on the home page, 2 elsewhere) + 3 notices + 4 popups + 2 promotions, per merchant.
-    expect(firstCounts.announcement).toBe(2 * (27 + 3 + 4 + 2));
+    // 13 banner groups (3 on the home page, 2 elsewhere) + 3 notices + 4 popups + 5 promotions, per merchant.
+    expect(firstCounts.announcement).toBe(2 * (27 + 3 + 4 + 5));
     expect(firstCounts.help_article).toBe(2 * 8);
     const missingMedia = await db
       .selectFrom('announcement')
@@ -97,7 +97,7 @@ describe('demo seed', () => {
 
   it('makes MERCHANT the brand merchant', async () => {
     const database = await fresh();
-    await seedIfEmpty(database.db, { mode: 'production', publicUrl: PUBLIC_URL, brandMerchant: 'khelain' });
+    await seedIfEmpty(database.db, { mode: 'demo', publicUrl: PUBLIC_URL, brandMerchant: 'khelain' });
     const app = await buildApp({
       config: { LOG_LEVEL: 'silent', TRUST_PROXY: undefined, BLOCKED_COUNTRIES: undefined },
       database,
@@ -116,13 +116,35 @@ describe('demo seed', () => {
 });
 
 describe('production seed', () => {
-  it('writes merchants and settings only: no demo content or accounts', async () => {
+  const production = {
+    brandName: 'Lucky Bazi',
+    merchant: {
+      code: 'luckybd',
+      name: 'Lucky Bazi Bangladesh',
+      country: 'BD',
+      currency: 'BDT',
+      currencySymbol: '৳',
+      languages: ['bn' as const, 'en' as const],
+      defaultLanguage: 'bn' as const,
+      dialCode: '+880',
+    },
+  };
+
+  it('needs the merchant of the configuration', async () => {
+    const { db } = await fresh();
+    await expect(seedIfEmpty(db, { mode: 'production', publicUrl: PUBLIC_URL })).rejects.toThrow(/merchant/);
+    expect(await db.selectFrom('merchant').select('code').execute()).toEqual([]);
+  });
+
+  it('writes the configured merchant and its settings only: no demo content, accounts or links', async () => {
     const database = await fresh();
     // Migrations may insert rows of their own (version counters): compare with the migrated state.
     const migrated = await rowCounts(database.db);
-    expect(await seedIfEmpty(database.db, { mode: 'production', publicUrl: PUBLIC_URL })).toBe(true);
+    expect(await seedIfEmpty(database.db, { mode: 'production', publicUrl: PUBLIC_URL, production })).toBe(
+      true,
+    );
     const counts = await rowCounts(database.db);
-    expect(counts).toMatchObject({ merchant: 2, site_version: 1 });
+    expect(counts).toMatchObject({ merchant: 1, site_version: 1 });
     expect(counts.site_setting).toBeGreaterThan(0);
     const grown = Object.keys(counts).filter((table) => (counts[table] ?? 0) > (migrated[table] ?? 0));
     expect(grown.filter((table) => !CONFIGURATION_TABLES.has(table))).toEqual([]);
@@ -131,7 +153,7 @@ describe('production seed', () => {
       .select('value')
       .where('key', '=', 'customerService')
       .execute();
-    expect(service.map((s) => s.value)).toEqual([[], []]);
+    expect(service.map((s) => s.value)).toEqual([[]]);
 
     // The site still answers, with empty lists.
     const app = await buildApp({
@@ -142,9 +164,26 @@ describe('production seed', () => {
     try {
       const status = await app.inject({ url: '/wps/system/status' });
       expect(status.statusCode).toBe(200);
-      expect(json<{ value: { info: { mainDomain: string } } }>(status).value.info.mainDomain).toBe(
-        PUBLIC_URL,
-      );
+      const info = json<{
+        value: {
+          info: {
+            mainDomain: string;
+            brand: { name: string; merchant: string; licences: string[] };
+            merchant: Record<string, unknown>;
+            merchants: unknown[];
+            resources: { resourceType: string; url: string }[];
+            customerService: unknown[];
+          };
+        };
+      }>(status).value.info;
+      expect(info.mainDomain).toBe(PUBLIC_URL);
+      expect(info.brand).toMatchObject({ name: 'Lucky Bazi', merchant: 'luckybd', licences: [] });
+      expect(info.merchant).toEqual(production.merchant);
+      expect(info.merchants).toHaveLength(1);
+      // The site's own app-download links only: no demo WhatsApp, Telegram or Facebook links.
+      expect(info.resources.map((r) => r.resourceType)).toEqual(['Android', 'iOS']);
+      expect(info.resources.every((r) => r.url.startsWith(PUBLIC_URL))).toBe(true);
+      expect(info.customerService).toEqual([]);
       const list = json<{ value: Record<string, unknown[]> }>(
         await app.inject({ url: '/wps/relay/MCSFE_getListAnnouncements' }),
       );

@@ -84,8 +84,9 @@ describe('GET /wps/system/status', () => {
     expect(value.info.domainRoute.length).toBeGreaterThan(0);
     expect(value.info.mainDomain).toMatch(/^https?:\/\//);
     expect(value.info.analytics).toEqual({ gtagId: null });
-    expect(Array.isArray(value.info.imageCDNs)).toBe(true);
-    expect(Array.isArray(value.info.launchGameCDNs)).toBe(true);
+    // No CDN in the demo: this server serves images and launches (IMAGE_CDNS / LAUNCH_GAME_CDNS name hosts).
+    expect(value.info.imageCDNs).toEqual([]);
+    expect(value.info.launchGameCDNs).toEqual([]);
     expect(value.location).toEqual({ ip: '127.0.0.1', country: null });
     expect(value.maintenance.enabled).toBe(false);
     expect(value.regionRestriction).toMatchObject({ restricted: false, country: null });
@@ -234,9 +235,9 @@ describe('GET /wps/system/domainRoute', () => {
     }
   });
 
-  it('refuses a missing or unknown device', async () => {
-    await expectRejected('/wps/system/domainRoute', 'validation.failed');
-    const body = await expectRejected('/wps/system/domainRoute?device=7', 'validation.failed');
+  it('refuses a missing or unknown device with request_param_err (API-FACTS §1.3)', async () => {
+    await expectRejected('/wps/system/domainRoute', 'request_param_err');
+    const body = await expectRejected('/wps/system/domainRoute?device=7', 'request_param_err');
     expect(body.value).toMatchObject({ fields: { device: expect.any(String) } });
   });
 
@@ -307,7 +308,18 @@ describe('GET /wps/relay/MCSFE_getListAnnouncements', () => {
     expect(value.banners.some((b) => b.linkageType === 'ROUTE' && b.link === '/promotions')).toBe(true);
     expect(value.player).toHaveLength(3);
     expect(value.popup.map((p) => p.execution)).toEqual(['B', 'B']);
-    expect(value.promotion.map((p) => p.category)).toEqual(['new_player', 'rebate_promo']);
+    expect(value.promotion.map((p) => p.category)).toEqual([
+      'new_player',
+      'rebate_promo',
+      'rng_promo',
+      'live_promo',
+      'app_download',
+    ]);
+    // Rich text, dates (an open end where none is set) and a cover for each.
+    expect(value.promotion[0]?.content).toMatch(/<p>.+<\/p><ul><li>/);
+    expect(value.promotion[0]?.endDate).toBeNull();
+    expect(value.promotion[1]?.startDate).toBe(Date.UTC(2026, 0, 1));
+    expect(value.promotion.every((p) => p.announcementImages.length === 1)).toBe(true);
     expect(value.promotion[0]?.announcementImages[0]?.url).toMatch(/^\/media\//);
   });
 

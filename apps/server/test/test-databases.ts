@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database';
+import { verifyLedger } from '../src/modules/wallet/ledger';
 import { adminQuery, databaseUrl, dropDatabase, isObjectInUse, quoteIdent } from './pg-admin';
 
 /** The public URL the template databases are seeded with. */
@@ -20,9 +21,37 @@ export type TestDatabase = Database & { name: string };
 const dumpCache = new Map<string, Promise<Buffer>>();
 
 /**
+ * `close()` of every test database: first `verifyLedger` (issue 6: "ledger:verify after every test
+ * suite"), then the real close; findings fail the caller (the test file's afterAll) after the
+ * database is closed, so a broken ledger in any test file fails the run. A second close is a no-op.
+ */
+const verifiedClose = (database: Database, name: string, close: () => Promise<void>) => {
+  let closing: Promise<void> | undefined;
+  return () => {
+    closing ??= (async () => {
+      let failure: Error | undefined;
+      try {
+        const report = await verifyLedger(database.db);
+        if (!report.ok)
+          failure = new Error(
+            `ledger:verify of test database ${name} found ${report.findings.length} problem(s):\n  ${report.findings.join('\n  ')}`,
+          );
+      } catch (error) {
+        failure = new Error(`ledger:verify of test database ${name} could not run: ${String(error)}`, {
+          cause: error,
+        });
+      }
+      await close();
+      if (failure) throw failure;
+    })();
+    return closing;
+  };
+};
+
+/**
  * A database of its own for one test (or one test file): a copy of a template database on
- * PostgreSQL, an in-memory PGlite loaded from the template's dump otherwise. `close()` closes it
- * and, on PostgreSQL, drops it.
+ * PostgreSQL, an in-memory PGlite loaded from the template's dump otherwise. `close()` verifies
+ * the ledger, closes it and, on PostgreSQL, drops it.
  */
 export const createTestDatabase = async (template: Template = 'demo'): Promise<TestDatabase> => {
   const setup = inject('khelaTestDatabases');
@@ -34,7 +63,8 @@ export const createTestDatabase = async (template: Template = 'demo'): Promise<T
       dumpCache.set(path, dump);
     }
     const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([await dump]) });
-    return { ...database, name: `pglite:${template}` };
+    const name = `pglite:${template}`;
+    return { ...database, name, close: verifiedClose(database, name, database.close) };
   }
 
   const name = `${setup.prefix}_${randomBytes(5).toString('hex')}`;
@@ -58,9 +88,9 @@ export const createTestDatabase = async (template: Template = 'demo'): Promise<T
   return {
     ...database,
     name,
-    close: async () => {
+    close: verifiedClose(database, name, async () => {
       await database.close();
       await dropDatabase(setup.adminUrl, name);
-    },
+    }),
   };
 };

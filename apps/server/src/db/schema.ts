@@ -134,7 +134,11 @@ export type IdentityAuditEvent =
   | 'password.change'
   | 'account.locked'
   | 'password.reset'
-  | 'remember.reuse';
+  | 'remember.reuse'
+  | 'login.challenge'
+  | 'social.link'
+  | 'totp.enable'
+  | 'totp.disable';
 
 export type IdentityAuditTable = {
   id: Generated<string>;
@@ -212,6 +216,70 @@ export type IdentitySecretTable = { name: string; value: string; created_at: Dat
 /** Solved proof-of-work payloads already spent (replays are refused). */
 export type HumanVerificationUsedTable = { signature_hash: string; expires_at: Date };
 
+/** IPs a member signed in from (migration 0010): a login from another one is verified (LOGINIPVERF3). */
+export type MemberKnownIpTable = { member_id: number; ip: string; first_seen_at: Date; last_seen_at: Date };
+
+/**
+ * A login held back for new-IP verification: the methods offered (migration 0011) and, once the
+ * member asked for one, the code (HMAC) sent by SMS or email. `attempts` is shared by every method.
+ */
+export type LoginChallengeTable = {
+  id_hash: string;
+  merchant_code: string;
+  member_id: number;
+  ip: string;
+  /** The channel of the code sent last; null until the member asks for a code. */
+  channel: 'sms' | 'email' | null;
+  code_hash: string | null;
+  code_sent_at: Date | null;
+  /** The methods offered when the login was held: `sms`, `email`, `bank`, `totp`. */
+  methods: ColumnType<string[], string | undefined, string>;
+  remember: Generated<boolean>;
+  method: string;
+  attempts: Generated<number>;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+/** A member's authenticator app (TOTP, RFC 6238; migration 0011): enrolled secret, pending enrolment, last step used. */
+export type MemberTotpTable = {
+  member_id: number;
+  secret: string | null;
+  enabled_at: Date | null;
+  last_step: ColumnType<string, string | number | undefined, string | number>;
+  pending_secret: string | null;
+  pending_expires_at: Date | null;
+  updated_at: Date;
+};
+
+/** Google / Facebook accounts linked to members (OIDC `sub` per provider and merchant). */
+export type MemberSocialLinkTable = {
+  merchant_code: string;
+  provider: 'google' | 'facebook';
+  subject: string;
+  member_id: number;
+  email: string | null;
+  created_at: Date;
+};
+
+/** An OIDC sign-in in progress (state, nonce, PKCE verifier), then its verified identity. */
+export type OidcFlowTable = {
+  id_hash: string;
+  merchant_code: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: Date;
+  expires_at: Date;
+  subject: string | null;
+  email: string | null;
+  name: string | null;
+  signed_in_at: Date | null;
+  used_at: Date | null;
+};
+
 export type CatalogueGameType =
   | 'RNG'
   | 'LIVE'
@@ -278,6 +346,20 @@ export type FavouriteGameTable = { member_id: number; node_id: string; created_a
 
 export type RecentGameTable = { member_id: number; node_id: string; last_played_at: Date };
 
+/** A lottery game's draw schedule (migration 0015). */
+export type LotteryScheduleTable = {
+  node_id: string;
+  menu_tag: string;
+  draw_days: string;
+  first_draw_minute: number;
+  last_draw_minute: number;
+  interval_minutes: number | null;
+  lock_seconds: number;
+  utc_offset_minutes: number;
+  remark: ColumnType<Localized, string | undefined, string>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 export type GameWinTable = {
   id: Generated<string>;
   merchant_code: string;
@@ -297,7 +379,9 @@ export type LedgerAccountKind =
   | 'agent_commission'
   | 'house'
   | 'payment_clearing'
-  | 'bonus';
+  | 'bonus'
+  /** The progressive jackpot pool of a merchant and currency (migration 0007, games). */
+  | 'jackpot';
 
 /** int8 columns come back as decimal strings; money code converts them with BigInt. */
 type Int8 = ColumnType<string, string | bigint, string | bigint>;
@@ -333,6 +417,8 @@ export type JournalLineTable = {
   currency: string;
   amount: Int8;
   balance_after: Int8;
+  /** Drawn from a sequence when written (migration 0013): per account, the order of its changes. */
+  seq: Generated<Int8>;
 };
 
 export type StaffRole = 'owner' | 'finance' | 'support' | 'content' | 'risk';
@@ -396,6 +482,347 @@ export type BoAuditHeadTable = {
   hash: string;
 };
 
+/* ---- games (migration 0007; apps/server/src/modules/games) ---- */
+
+export type GamesSettingTable = {
+  merchant_code: string;
+  jackpot_share_bp: number;
+  jackpot_seed_minor: Int8;
+  jackpot_enabled: boolean;
+  jackpot_odds: number | null;
+  big_win_min_minor: Int8;
+  updated_at: Date;
+};
+
+export type GamePlayMode = 'real' | 'demo';
+
+export type GameSessionTable = {
+  id: string;
+  token_hash: string;
+  merchant_code: string;
+  member_id: number | null;
+  node_id: string;
+  vendor_code: string;
+  game_type: string;
+  mode: GamePlayMode;
+  currency: string;
+  language: string;
+  demo_balance_minor: ColumnType<string | null, string | bigint | null, string | bigint | null>;
+  created_at: Date;
+  expires_at: Date;
+};
+
+export type GameLaunchTokenTable = {
+  token_hash: string;
+  merchant_code: string;
+  member_id: number | null;
+  node_id: string;
+  vendor_code: string;
+  game_type: string;
+  mode: GamePlayMode;
+  language: string;
+  platform: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  session_id: string | null;
+};
+
+export type GameServerSeedTable = {
+  id: string;
+  merchant_code: string;
+  member_id: number | null;
+  session_id: string | null;
+  server_seed: string;
+  commitment: string;
+  client_seed: string;
+  next_nonce: Int8;
+  created_at: Date;
+  revealed_at: Date | null;
+};
+
+export type GameRoundStatus = 'open' | 'settled' | 'cancelled';
+
+type NullableInt8 = ColumnType<string | null, string | bigint | null, string | bigint | null>;
+type Json<T> = ColumnType<T | null, string | null, string | null>;
+
+export type GameRoundTable = {
+  id: string;
+  merchant_code: string;
+  member_id: number | null;
+  mode: ColumnType<GamePlayMode, GamePlayMode | undefined, GamePlayMode>;
+  vendor_code: string;
+  game_node_id: string | null;
+  game_type: string;
+  external_round_id: string | null;
+  status: GameRoundStatus;
+  stake_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+  payout_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+  balance_before_minor: NullableInt8;
+  balance_after_minor: NullableInt8;
+  currency: string;
+  opened_at: Date;
+  updated_at: Date;
+  settled_at: Date | null;
+  session_id: string | null;
+  request_id: string | null;
+  server_seed_id: string | null;
+  client_seed: string | null;
+  nonce: NullableInt8;
+  bet: Json<Record<string, unknown>>;
+  result: Json<Record<string, unknown>>;
+  jackpot_contribution_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+  jackpot_win_minor: ColumnType<string, string | bigint | undefined, string | bigint>;
+  ledger_entry_id: string | null;
+  cancel_reason: string | null;
+  /** In-house: this last round of the game left free spins to play (migration 0014). */
+  feature_pending: Generated<boolean>;
+};
+
+/* ---- provider (migration 0008; apps/server/src/modules/provider) ---- */
+
+export type ProviderVendorTable = {
+  merchant_code: string;
+  vendor_code: string;
+  secret: string;
+  launch_url: string | null;
+  enabled: Generated<boolean>;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type ProviderSessionTable = {
+  token_hash: string;
+  merchant_code: string;
+  vendor_code: string;
+  member_id: number;
+  game_node_id: string;
+  created_at: Date;
+  expires_at: Date;
+};
+
+/** Single-use 60 s launch tokens of vendor launch URLs (migration 0014). */
+export type ProviderLaunchTokenTable = {
+  token_hash: string;
+  merchant_code: string;
+  vendor_code: string;
+  member_id: number;
+  game_node_id: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+export type ProviderRoundTable = {
+  id: string;
+  merchant_code: string;
+  vendor_code: string;
+  external_round_id: string;
+  member_id: number;
+  game_node_id: string;
+  currency: string;
+  status: Generated<'open' | 'settled' | 'cancelled'>;
+  stake: ColumnType<string, string | undefined, string>;
+  payout: ColumnType<string, string | undefined, string>;
+  has_result: Generated<boolean>;
+  game_round_id: string | null;
+  opened_at: Date;
+  last_activity_at: Date;
+  closed_at: Date | null;
+};
+
+export type ProviderTxState = 'applied' | 'refused' | 'tombstone' | 'rolled_back';
+
+export type ProviderTxTable = {
+  merchant_code: string;
+  vendor_code: string;
+  tx_id: string;
+  action: 'bet' | 'win' | 'rollback' | 'endRound';
+  member_id: number;
+  round_id: string;
+  ref_tx_id: string | null;
+  amount: ColumnType<string, string, string>;
+  request_hash: string | null;
+  state: ProviderTxState;
+  answer: ColumnType<Record<string, unknown>, string, string>;
+  entry_id: string | null;
+  refund_entry_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+// ---- Cashier (H5, migration 0009_cashier)
+export type CashierSettingTable = {
+  merchant_code: string;
+  withdraw_min: Int8;
+  withdraw_max: Int8;
+  auto_confirm_minutes: number;
+  updated_at: Date;
+  /** Merchant defaults of the daily cashier limits (migration 0013); NULL = no limit. */
+  daily_deposit_max: NullableInt8;
+  daily_withdraw_max: NullableInt8;
+  daily_withdraw_count: number | null;
+};
+
+/** Per-member cashier limits set by risk (migration 0013); NULL = the merchant default. */
+export type CashierMemberLimitTable = {
+  member_id: number;
+  daily_deposit_max: NullableInt8;
+  daily_withdraw_max: NullableInt8;
+  daily_withdraw_count: number | null;
+  updated_at: Date;
+  updated_by: string;
+};
+
+export type CashierChannelTable = {
+  id: Generated<number>;
+  merchant_code: string;
+  code: string;
+  name: string;
+  kind: 'manual' | 'gateway';
+  gateway: string | null;
+  account_name: string;
+  account_number: string;
+  bank_details: string;
+  qr_payload: string | null;
+  instructions: string;
+  min_amount: Int8;
+  max_amount: Int8;
+  sort: number;
+  enabled: boolean;
+  updated_at: Date;
+};
+
+export type CashierUploadTable = {
+  id: string;
+  member_id: number;
+  mime: 'image/png' | 'image/jpeg';
+  bytes: Uint8Array;
+  sha256: string;
+  created_at: Date;
+};
+
+export type CashierDepositTable = {
+  id: string;
+  merchant_code: string;
+  member_id: number;
+  channel_id: number;
+  amount: Int8;
+  currency: string;
+  reference: string;
+  receipt_id: string | null;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  client_key: string;
+  request_hash: string;
+  gateway: string | null;
+  gateway_ref: string | null;
+  entry_id: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  decided_by: string | null;
+};
+
+export type CashierMemberTable = {
+  member_id: number;
+  pay_password_hash: string | null;
+  pay_password_set_at: Date | null;
+  pay_failures: Generated<number>;
+  pay_locked_until: Date | null;
+  payee_name: string | null;
+  payout_channel: string | null;
+  payout_number: string | null;
+  payout_updated_at: Date | null;
+};
+
+export type CashierWithdrawalTable = {
+  id: string;
+  merchant_code: string;
+  member_id: number;
+  amount: Int8;
+  currency: string;
+  payee_name: string;
+  channel: string;
+  number: string;
+  status: 'in_process' | 'approved' | 'issued' | 'rejected';
+  confirmation:
+    | 'distributed'
+    | 'received'
+    | 'not_received'
+    | 'all_received'
+    | 'auto_received'
+    | 'forced'
+    | null;
+  reason: string | null;
+  proof_id: string | null;
+  client_key: string;
+  request_hash: string;
+  hold_entry_id: string;
+  settle_entry_id: string | null;
+  refund_entry_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  distributed_at: Date | null;
+};
+
+export type CashierWithdrawalEventTable = {
+  id: Generated<number>;
+  withdrawal_id: string;
+  at: Date;
+  status: string;
+  confirmation: string | null;
+  note: string | null;
+  actor: 'member' | 'finance' | 'system';
+};
+
+export type CashierGatewayEventTable = {
+  gateway: string;
+  event_id: string;
+  deposit_id: string;
+  outcome: string;
+  received_at: Date;
+};
+// ---- end of cashier (H5)
+
+// ---- Inbox (issue 4 gaps, migration 0012_inbox): platform messages and feedback
+export type MemberMessageTable = {
+  id: Generated<number>;
+  merchant_code: string;
+  /** null: every member of the merchant registered when it was sent. */
+  member_id: number | null;
+  title: string;
+  /** Sanitised HTML. */
+  body: string;
+  staff_id: number | null;
+  feedback_id: number | null;
+  created_at: Date;
+};
+
+export type MemberMessageReadTable = { message_id: number; member_id: number; read_at: Date };
+
+export type FeedbackTable = {
+  id: Generated<number>;
+  merchant_code: string;
+  member_id: number;
+  question_type: string;
+  content: string;
+  status: Generated<'open' | 'replied'>;
+  image_count: Generated<number>;
+  created_at: Date;
+  replied_at: Date | null;
+  replied_by: number | null;
+  reply_message_id: number | null;
+};
+
+export type FeedbackImageTable = {
+  feedback_id: number;
+  seq: number;
+  mime: 'image/png' | 'image/jpeg';
+  bytes: Uint8Array;
+  sha256: string;
+};
+// ---- end of inbox
+
 export type DB = {
   staff: StaffTable;
   staff_session: StaffSessionTable;
@@ -419,14 +846,45 @@ export type DB = {
   remember_token: RememberTokenTable;
   identity_secret: IdentitySecretTable;
   human_verification_used: HumanVerificationUsedTable;
+  member_known_ip: MemberKnownIpTable;
+  login_challenge: LoginChallengeTable;
+  member_totp: MemberTotpTable;
+  member_social_link: MemberSocialLinkTable;
+  oidc_flow: OidcFlowTable;
   catalogue_version: CatalogueVersionTable;
   vendor: VendorTable;
   game_classify: GameClassifyTable;
   game: GameTable;
   favourite_game: FavouriteGameTable;
   recent_game: RecentGameTable;
+  lottery_schedule: LotteryScheduleTable;
   game_win: GameWinTable;
   ledger_account: LedgerAccountTable;
   journal_entry: JournalEntryTable;
   journal_line: JournalLineTable;
+  games_setting: GamesSettingTable;
+  game_session: GameSessionTable;
+  game_launch_token: GameLaunchTokenTable;
+  game_server_seed: GameServerSeedTable;
+  game_round: GameRoundTable;
+  provider_vendor: ProviderVendorTable;
+  provider_session: ProviderSessionTable;
+  provider_launch_token: ProviderLaunchTokenTable;
+  provider_round: ProviderRoundTable;
+  provider_tx: ProviderTxTable;
+  // Cashier (H5)
+  cashier_setting: CashierSettingTable;
+  cashier_channel: CashierChannelTable;
+  cashier_upload: CashierUploadTable;
+  cashier_deposit: CashierDepositTable;
+  cashier_member: CashierMemberTable;
+  cashier_member_limit: CashierMemberLimitTable;
+  cashier_withdrawal: CashierWithdrawalTable;
+  cashier_withdrawal_event: CashierWithdrawalEventTable;
+  cashier_gateway_event: CashierGatewayEventTable;
+  // Inbox (migration 0012)
+  member_message: MemberMessageTable;
+  member_message_read: MemberMessageReadTable;
+  feedback: FeedbackTable;
+  feedback_image: FeedbackImageTable;
 };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,22 +20,52 @@ import {
   type BackofficeService,
   createBackofficeService,
   registerBackofficeRoutes,
+  registerBackofficeWeb,
 } from '../modules/backoffice';
-import { type CatalogueService, createCatalogueService, registerCatalogueRoutes } from '../modules/catalogue';
+import { AUTO_CONFIRM_EVERY_MS, type Cashier, createCashier } from '../modules/cashier';
+import {
+  type CatalogueService,
+  createCatalogueService,
+  createLotteryService,
+  registerCatalogueRoutes,
+} from '../modules/catalogue';
+import {
+  createGamesBackoffice,
+  createGamesService,
+  type GamesService,
+  registerGamesRoutes,
+  registerGamesStaffRoutes,
+  SWEEP_INTERVAL_MS,
+} from '../modules/games';
 import {
   createAuthGuard,
   createIdentityService,
   createPasswordHasher,
+  createSocialSignIn,
   type IdentityService,
   registerIdentityRoutes,
+  socialProvidersFromConfig,
 } from '../modules/identity';
+import { createInboxService, type InboxService, registerInboxRoutes } from '../modules/inbox';
 import { createMessenger } from '../modules/messaging';
 import { registerDemoInboxRoute } from '../modules/messaging/demo-inbox';
+import {
+  createProviderService,
+  mountDemoVendorSim,
+  type ProviderService,
+  registerProviderRoutes,
+  registerVendorAdapters,
+} from '../modules/provider';
+import { createScheduler, type Scheduler } from '../modules/scheduler';
 import { countryOfIp, createSiteService, registerSiteRoutes, type SiteService } from '../modules/site';
 import { createWalletService, registerWalletRoutes, type WalletService } from '../modules/wallet';
+import { createBalanceEvents } from '../modules/wallet/events';
+import { registerBalanceSocket } from '../modules/wallet/ws';
 import { resolveRequestContext } from './context';
 import { AppError, errorBody } from './errors';
+import { precompressAssets } from './precompress-assets';
 import { precompressed } from './precompressed';
+import { createRequestIds, lazyChildLoggerFactory } from './request-log';
 import type { Gate } from './route';
 
 export type AppDeps = {
@@ -50,11 +79,24 @@ export type AppDeps = {
         | 'SMS_GATEWAY_URL'
         | 'SMS_GATEWAY_TOKEN'
         | 'HUMAN_VERIFICATION_COST'
+        | 'KHELA_SCHEDULER'
+        | 'PUBLIC_URL'
+        | 'OIDC_GOOGLE_CLIENT_ID'
+        | 'OIDC_GOOGLE_CLIENT_SECRET'
+        | 'OIDC_GOOGLE_ISSUER'
+        | 'OIDC_FACEBOOK_CLIENT_ID'
+        | 'OIDC_FACEBOOK_CLIENT_SECRET'
+        | 'OIDC_FACEBOOK_ISSUER'
+        | 'OIDC_DEMO_IDP'
+        | 'IMAGE_CDNS'
+        | 'LAUNCH_GAME_CDNS'
       >
     >;
   database: Database;
   /** Folder of the built web app; when unset only the API is served. */
   webDist?: string | undefined;
+  /** Folder of the built back-office app, served at /bo/; when unset /bo/ serves only the API. */
+  boWebDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   /** Present when REDIS_URL is set: shared rate limits and caches between nodes. */
@@ -67,7 +109,12 @@ export type App = FastifyInstance & {
     identity: IdentityService;
     catalogue: CatalogueService;
     wallet: WalletService;
+    games: GamesService;
+    provider: ProviderService;
     backoffice: BackofficeService;
+    scheduler: Scheduler;
+    cashier: Cashier;
+    inbox: InboxService;
   };
 };
 
@@ -84,19 +131,37 @@ const trustProxyOption = (value: string | undefined): boolean | string | string[
 export const buildApp = async (deps: AppDeps): Promise<App> => {
   const { config, database } = deps;
   const app = Fastify({
-    // Request ids end up in audit rows: random UUIDs stay unique across restarts and nodes.
-    genReqId: () => randomUUID(),
+    // Request ids end up in audit rows: unique across restarts and nodes (request-log.ts).
+    genReqId: createRequestIds(),
     logger: deps.logger ?? { level: config.LOG_LEVEL },
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The verbs of each API path, so a known path called with another verb answers 405
+  // `http_method_not_support` (API-FACTS §1.3) instead of 404.
+  const apiVerbs = new Map<string, string[]>();
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url))
+      apiVerbs.set(route.url, [...(apiVerbs.get(route.url) ?? []), ...[route.method].flat()]);
+  });
+
+  // Housekeeping jobs (H8): timers start only when the server listens; tests call `runNow`.
+  const scheduler = createScheduler({ log: app.log, now: deps.now });
+  app.addHook('onListen', async () => {
+    if (config.KHELA_SCHEDULER !== 'off') scheduler.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler.close();
+  });
 
   const site = createSiteService({
     db: database.db,
     now: deps.now,
     blockedCountries: config.BLOCKED_COUNTRIES,
+    cdn: { imageCDNs: config.IMAGE_CDNS, launchGameCDNs: config.LAUNCH_GAME_CDNS },
   });
   await site.refresh();
   const catalogue = createCatalogueService({
@@ -119,9 +184,72 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     messenger,
     log: app.log,
     humanVerificationCost: config.HUMAN_VERIFICATION_COST,
+    // Free play: the trial account's play money, from the wallet created just below.
+    trialCredit: (memberId, within) => wallet.grantDemoCredit(memberId, { within }),
+    social: createSocialSignIn({
+      db: database.db,
+      now: deps.now,
+      providers: socialProvidersFromConfig(config),
+      // Each merchant's own Google/Facebook settings win over the environment (ADR 015).
+      merchantSettings: (merchantCode) => site.settingsOf(merchantCode).social,
+    }),
+    // New-IP verification by bank account name reads the payout account through the cashier.
+    payoutHolderName: (memberId) => cashier.payoutHolderName(memberId),
   });
-  const wallet = createWalletService({ db: database.db, site, now: deps.now });
+  scheduler.every('identity.purge', 15 * 60_000, async () => {
+    const purged = await identity.purgeExpired();
+    app.log.info({ purged }, 'identity: expired sessions, tokens and codes purged');
+  });
+  // Balance push (H5): Redis pub/sub between nodes when REDIS_URL is set, in-process otherwise.
+  const balanceEvents = createBalanceEvents({ redis: deps.redis, log: app.log });
+  app.addHook('onClose', async () => {
+    await balanceEvents.close();
+  });
+  const wallet = createWalletService({ db: database.db, site, now: deps.now, events: balanceEvents });
+  const provider = createProviderService({ db: database.db, wallet, site, log: app.log, now: deps.now });
   const backoffice = createBackofficeService({ db: database.db, site, hasher, now: deps.now });
+  // Platform messages and feedback, the member's side (the back office's is in backoffice/inbox-ops).
+  const inbox = createInboxService({ db: database.db, now: deps.now });
+  // Cashier (H5): deposits, withdrawals, payment password, transfer to upline, finance screens.
+  const cashier = createCashier({
+    db: database.db,
+    site,
+    wallet,
+    hasher,
+    mode: config.KHELA_MODE ?? 'demo',
+    log: app.log,
+    now: deps.now,
+  });
+  scheduler.every('cashier.withdraw.autoconfirm', AUTO_CONFIRM_EVERY_MS, async () => {
+    const closed = await cashier.autoConfirmWithdrawals();
+    if (closed > 0) app.log.info({ closed }, 'cashier: unconfirmed withdrawals counted as received');
+  });
+  // Games (H2, docs/decisions/009): launch, the in-house slot, records, jackpot; third-party
+  // adapters register on games.adapters. The sweeper closes rounds idle for 24 h.
+  const games = createGamesService({
+    db: database.db,
+    site,
+    catalogue,
+    wallet,
+    log: app.log,
+    now: deps.now,
+    redis: deps.redis,
+  });
+  // Third-party (seamless-wallet) vendors launch through the provider module (H3, docs/decisions/010).
+  await registerVendorAdapters(database.db, games.adapters, provider, {
+    demo: config.KHELA_MODE !== 'production',
+  });
+  const gamesBackoffice = createGamesBackoffice({
+    db: database.db,
+    site,
+    catalogue,
+    games,
+    now: deps.now ?? (() => new Date()),
+  });
+  scheduler.every('games.sweeper', SWEEP_INTERVAL_MS, async () => {
+    const report = await games.sweep();
+    app.log.info({ report }, 'games: idle rounds swept');
+  });
   app.addHook('onClose', async () => {
     await identity.settled();
     messenger.close();
@@ -134,7 +262,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       if (def.tag === 'system') return;
       if (site.isInMaintenance(request.merchant.code)) {
         throw new AppError('system.maintenance', {
-          value: site.settingsOf(request.merchant.code).maintenance,
+          value: site.maintenanceRefusal(request.merchant.code, request.language),
         });
       }
       const country = countryOfIp(request.ip);
@@ -145,6 +273,11 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     },
   };
 
+  // No call accepts a compressed request body: routes skip @fastify/compress's per-request
+  // decompression hook (this onRoute hook runs before the plugin's own).
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(swagger, {
     openapi: {
@@ -221,13 +354,36 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
 
   registerSiteRoutes(app, gate, site);
-  registerIdentityRoutes(app, gate, identity);
-  registerCatalogueRoutes(app, gate, catalogue);
+  registerIdentityRoutes(app, gate, identity, config.PUBLIC_URL);
+  registerCatalogueRoutes(
+    app,
+    gate,
+    catalogue,
+    createLotteryService({ db: database.db, catalogue, now: deps.now }),
+  );
   registerWalletRoutes(app, gate, wallet);
-  // The operator back office: staff sessions of their own, open in maintenance and from any region.
-  await registerBackofficeRoutes(app, backoffice);
+  registerGamesRoutes(app, gate, games);
+  // Seamless-wallet callbacks of game vendors: signed, outside the /wps gates (docs/decisions/010).
+  await registerProviderRoutes(app, provider);
+  if (config.KHELA_MODE !== 'production') await mountDemoVendorSim(app, provider);
+  // @fastify/websocket and @fastify/multipart add onRequest/onResponse hooks to every route of the
+  // scope they are registered in (multipart's are async and listen on each response): each gets an
+  // encapsulated scope holding only the routes that use it, so the hot read paths never pay for them.
+  await app.register(async (scope) => {
+    await registerBalanceSocket(scope, { db: database.db, identity, events: balanceEvents, now: deps.now });
+  });
+  await app.register(async (scope) => {
+    // The operator back office: staff sessions of their own, open in maintenance and from any region.
+    await registerBackofficeRoutes(scope, backoffice);
+    await cashier.register(scope, gate, backoffice.staff);
+    registerGamesStaffRoutes(scope, backoffice.staff, gamesBackoffice);
+    // The member's messages and feedback (its upload is multipart, registered in this scope).
+    registerInboxRoutes(scope, gate, inbox);
+  });
   if (config.KHELA_MODE === 'demo') registerDemoInboxRoute(app, gate, { db: database.db, now: deps.now });
 
+  // The back-office app at /bo/ (its own static files and history fallback; /bo/api stays the API).
+  await registerBackofficeWeb(app, deps.boWebDist);
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   const indexHtml = webDist ? await readFile(join(webDist, 'index.html'), 'utf8') : undefined;
   const sendIndexHtml = indexHtml ? precompressed(indexHtml) : undefined;
@@ -236,6 +392,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       root: webDist,
       wildcard: false,
       index: false,
+      // `<file>.br` / `.gz` beside a file are sent as they are (written by precompressAssets below).
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite puts content hashes in every file under /assets: they can be cached for ever.
         const immutable = path.includes(`${join(webDist, 'assets')}`);
@@ -245,9 +403,18 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
         );
       },
     });
+    // The hashed build files are compressed once, in the background, not on every request.
+    void precompressAssets(join(webDist, 'assets'));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    const verbs = apiVerbs.get(request.url.split('?')[0] ?? '');
+    if (verbs) {
+      return reply
+        .status(405)
+        .header('allow', verbs.join(', '))
+        .send(errorBody('http_method_not_support', 'error.http_method_not_support'));
+    }
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
@@ -265,5 +432,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     return reply.status(404).send(errorBody('not.found', 'error.not.found'));
   });
 
-  return Object.assign(app, { services: { site, identity, catalogue, wallet, backoffice } }) as App;
+  return Object.assign(app, {
+    services: { site, identity, catalogue, wallet, games, provider, backoffice, scheduler, cashier, inbox },
+  }) as App;
 };

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 type Encoding = 'br' | 'gzip';
 
@@ -16,6 +17,19 @@ export const acceptedEncoding = (header: string | string[] | undefined): Encodin
   return null;
 };
 
+/** Browsers send a handful of distinct `Accept-Encoding` values: each is parsed once. */
+const encodingOfHeader = new LRUCache<string, Encoding | 'none'>({ max: 256 });
+export const acceptedEncodingOf = (header: string | string[] | undefined): Encoding | null => {
+  if (header === undefined) return null;
+  const text = String(header);
+  let encoding = encodingOfHeader.get(text);
+  if (encoding === undefined) {
+    encoding = acceptedEncoding(text) ?? 'none';
+    encodingOfHeader.set(text, encoding);
+  }
+  return encoding === 'none' ? null : encoding;
+};
+
 /**
  * A fixed answer compressed once at start-up. For handlers @fastify/compress does not reach
  * (it hooks routes, and the not-found handler is not one), such as the SPA fallback.
@@ -27,9 +41,51 @@ export const precompressed = (body: string) => {
     gzip: gzipSync(identity, { level: 9 }),
   };
   return (request: FastifyRequest, reply: FastifyReply) => {
-    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    const encoding = acceptedEncodingOf(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     if (!encoding) return reply.send(identity);
     return reply.header('content-encoding', encoding).send(variants[encoding]);
+  };
+};
+
+/**
+ * Compressed variants of a hot answer that differs per caller in a small part (the permission
+ * call carries the caller's IP and country): each variant is compressed once and kept in an LRU
+ * under the answer's key, so a visitor's repeated calls cost no compression. Used in place of
+ * @fastify/compress, whose per-request hooks cost about an eighth of that route's throughput.
+ * Brotli at quality 5: within a few percent of 11 on this JSON, at a fraction of the time.
+ */
+export const createCompressedCache = (maxEntries: number) => {
+  // One LRU per form, so a lookup needs no key built per request.
+  const forms = {
+    identity: new LRUCache<string, Buffer>({ max: maxEntries }),
+    br: new LRUCache<string, Buffer>({ max: maxEntries }),
+    gzip: new LRUCache<string, Buffer>({ max: maxEntries }),
+  };
+  const compress = (encoding: Encoding, identity: Buffer) =>
+    encoding === 'br'
+      ? brotliCompressSync(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        })
+      : gzipSync(identity, { level: 6 });
+  return (request: FastifyRequest, reply: FastifyReply, key: string, body: () => Buffer) => {
+    const encoding = acceptedEncodingOf(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    // The plain answer is kept as well: building it again copies the whole body on every call.
+    let identity = forms.identity.get(key);
+    if (identity === undefined) {
+      identity = body();
+      forms.identity.set(key, identity);
+    }
+    if (!encoding) return reply.send(identity);
+    let compressed = forms[encoding].get(key);
+    if (compressed === undefined) {
+      compressed = compress(encoding, identity);
+      forms[encoding].set(key, compressed);
+    }
+    return reply.header('content-encoding', encoding).send(compressed);
   };
 };

@@ -4,6 +4,16 @@ import * as m0003 from './0003_catalogue';
 import * as m0004 from './0004_identity_codes';
 import * as m0005 from './0005_wallet';
 import * as m0006 from './0006_backoffice';
+import * as m0007 from './0007_games';
+import * as m0008 from './0008_provider';
+import * as m0009 from './0009_cashier';
+import * as m0010 from './0010_identity_ext';
+import * as m0011 from './0011_identity_more';
+import * as m0012 from './0012_inbox';
+import * as m0013 from './0013_cashier_more';
+import * as m0014 from './0014_games_launch_features';
+import * as m0015 from './0015_lottery';
+import * as m0017 from './0017_ledger_post';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -16,4 +26,14 @@ export const migrations = {
   '0004_identity_codes': m0004,
   '0005_wallet': m0005,
   '0006_backoffice': m0006,
+  '0007_games': m0007,
+  '0008_provider': m0008,
+  '0009_cashier': m0009,
+  '0010_identity_ext': m0010,
+  '0011_identity_more': m0011,
+  '0012_inbox': m0012,
+  '0013_cashier_more': m0013,
+  '0014_games_launch_features': m0014,
+  '0015_lottery': m0015,
+  '0017_ledger_post': m0017,
 };

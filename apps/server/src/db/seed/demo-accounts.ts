@@ -12,6 +12,8 @@ type DemoAccount = {
   upline?: string;
   /** An agent's own affiliate (invitation) code. */
   agentCode?: string;
+  /** Made by someone else and never signed in: the first login must choose a new password. */
+  neverSignedIn?: boolean;
 };
 
 /** The demo accounts of each merchant (printed in the README). Every password is public: demo only. */
@@ -29,6 +31,9 @@ export const demoAccounts = (merchantCode: string): DemoAccount[] => {
     { username: 'team01', password: 'Demo1234', type: 0, upline: 'agent01' },
     { username: 'team02', password: 'Demo1234', type: 0, upline: 'agent01' },
     { username: 'team03', password: 'Demo1234', type: 0, upline: 'agent01' },
+    // Downline accounts agent01 "made" that never signed in: the first login forces a new password.
+    { username: 'fresh01', password: 'Demo1234', type: 0, upline: 'agent01', neverSignedIn: true },
+    { username: 'fresh02', password: 'Demo1234', type: 0, upline: 'agent01', neverSignedIn: true },
   ];
 };
 
@@ -58,8 +63,9 @@ export const seedDemoAccounts = async (
         nickname: account.username,
         agentCode: account.agentCode ?? null,
         now,
-        // Marked as already signed in once, so the demo does not force a first-login password change.
-        lastLoginAt: now,
+        // Marked as already signed in once, so the demo does not force a first-login password change
+        // (except on the accounts meant to show it).
+        lastLoginAt: account.neverSignedIn ? null : now,
       });
       ids.set(account.username, member.id);
     }

@@ -23,6 +23,114 @@ const BANNER_LINKS: Record<string, string> = {
   w_reg: '/register',
 };
 
+/** Rich text of a promotion in one language: a lead paragraph and its rules. */
+const promoHtml = (lead: string, rules: string[]) =>
+  `<p>${lead}</p><ul>${rules.map((rule) => `<li>${rule}</li>`).join('')}</ul>`;
+
+/**
+ * The demo promotions (kind PR): a category each (API-FACTS §2.5), a cover from the generated
+ * art, start and end dates, and rules as rich text in three languages. Taking part is a later
+ * issue: the texts describe the offer, nothing on the site claims it.
+ */
+const DEMO_PROMOTIONS: {
+  category: string;
+  type: string;
+  title: [string, string, string];
+  content: [string, string, string];
+  art: [string, number];
+  start: Date;
+  end: Date | null;
+}[] = [
+  {
+    category: 'new_player',
+    type: 'DEPOSIT_BONUS',
+    title: ['প্রথম জমায় ১০০% বোনাস', '100% first deposit bonus', 'पहली जमा पर 100% बोनस'],
+    content: [
+      promoHtml('প্রথম জমার সমপরিমাণ বোনাস, সর্বোচ্চ <strong>১০,০০০</strong> পর্যন্ত।', [
+        'নতুন অ্যাকাউন্টের প্রথম জমায় প্রযোজ্য।',
+        'বোনাস তোলার আগে বোনাসের ২০ গুণ বাজি ধরতে হবে।',
+      ]),
+      promoHtml('A bonus equal to your first deposit, up to <strong>10,000</strong>.', [
+        'For the first deposit of a new account.',
+        'Wager the bonus 20 times before withdrawing it.',
+      ]),
+      promoHtml('पहली जमा के बराबर बोनस, अधिकतम <strong>10,000</strong> तक।', [
+        'नए खाते की पहली जमा पर लागू।',
+        'निकासी से पहले बोनस का 20 गुना दांव लगाएं।',
+      ]),
+    ],
+    art: ['w_promotion', 0],
+    start: new Date('2026-01-01T00:00:00Z'),
+    end: null,
+  },
+  {
+    category: 'rebate_promo',
+    type: 'REBATE',
+    title: ['স্লটে প্রতিদিন ১% রিবেট', 'Daily 1% rebate on slots', 'स्लॉट पर रोज़ 1% रिबेट'],
+    content: [
+      promoHtml('প্রতিদিনের স্লট বাজির উপর ১% ফেরত।', ['প্রতিদিন মধ্যরাতে হিসাব করা হয়।', 'সর্বনিম্ন বাজি নেই।']),
+      promoHtml('Get 1% back on every day of slot play.', [
+        'Worked out every day at midnight.',
+        'No minimum stake.',
+      ]),
+      promoHtml('हर दिन के स्लॉट दांव पर 1% वापस।', ['हर दिन आधी रात को गणना।', 'कोई न्यूनतम दांव नहीं।']),
+    ],
+    art: ['w_promotion', 1],
+    start: new Date('2026-01-01T00:00:00Z'),
+    end: new Date('2030-12-31T12:00:00Z'),
+  },
+  {
+    category: 'rng_promo',
+    type: 'TOURNAMENT',
+    title: ['সাপ্তাহিক স্লট টুর্নামেন্ট', 'Weekly slot tournament', 'साप्ताहिक स्लॉट टूर्नामेंट'],
+    content: [
+      promoHtml('সপ্তাহের সবচেয়ে বড় জয়ের তালিকার শীর্ষ ১০ জন পুরস্কার পান।', [
+        'প্রতি সোমবার নতুন করে শুরু।',
+        'যেকোনো স্লট গেম গণ্য হয়।',
+      ]),
+      promoHtml("The week's ten biggest slot wins share the prize pool.", [
+        'Starts again every Monday.',
+        'Every slot game counts.',
+      ]),
+      promoHtml('सप्ताह की दस सबसे बड़ी स्लॉट जीत इनाम बांटती हैं।', [
+        'हर सोमवार फिर से शुरू।',
+        'हर स्लॉट गेम गिना जाता है।',
+      ]),
+    ],
+    art: ['w_rng', 0],
+    start: new Date('2026-01-01T00:00:00Z'),
+    end: new Date('2030-12-31T12:00:00Z'),
+  },
+  {
+    category: 'live_promo',
+    type: 'CASHBACK',
+    title: ['লাইভ ক্যাসিনোতে ৫% ক্যাশব্যাক', '5% cashback on live casino', 'लाइव कैसीनो पर 5% कैशबैक'],
+    content: [
+      promoHtml('লাইভ টেবিলে সপ্তাহের নিট ক্ষতির ৫% ফেরত।', ['প্রতি সোমবার জমা হয়।']),
+      promoHtml("5% of the week's net loss at live tables back.", ['Paid every Monday.']),
+      promoHtml('लाइव टेबल पर सप्ताह के शुद्ध नुकसान का 5% वापस।', ['हर सोमवार जमा।']),
+    ],
+    art: ['w_live', 0],
+    start: new Date('2026-01-01T00:00:00Z'),
+    end: new Date('2030-12-31T12:00:00Z'),
+  },
+  {
+    category: 'app_download',
+    type: 'APP',
+    title: ['অ্যাপে খেলুন', 'Play on the app', 'ऐप पर खेलें'],
+    content: [
+      promoHtml('অ্যাপ ইনস্টল করুন এবং এক ট্যাপে খেলা শুরু করুন।', ['ডাউনলোড পৃষ্ঠায় QR কোড স্ক্যান করুন।']),
+      promoHtml('Install the app and start playing in one tap.', [
+        'Scan the QR code on the <a href="/download">download page</a>.',
+      ]),
+      promoHtml('ऐप इंस्टॉल करें और एक टैप में खेलना शुरू करें।', ['डाउनलोड पेज पर QR कोड स्कैन करें।']),
+    ],
+    art: ['w_shop', 0],
+    start: new Date('2026-01-01T00:00:00Z'),
+    end: null,
+  },
+];
+
 const BANNER_TITLES: [string, string, string][] = [
   ['স্বাগতম বোনাস ১০০%', 'Welcome bonus 100%', 'स्वागत बोनस 100%'],
   ['প্রতিদিন রিবেট', 'Daily rebate', 'रोज़ाना रिबेट'],
@@ -169,34 +277,18 @@ export const seedDemoContent = async (db: Kysely<DB>, merchantCodes: string[]) =
     await db
       .insertInto('announcement')
       .values([
-        {
+        ...DEMO_PROMOTIONS.map((promo, sort) => ({
           merchant_code: merchant,
-          kind: 'PR',
-          category: 'new_player',
-          promotion_type: 'DEPOSIT_BONUS',
-          title: t('প্রথম জমায় ১০০% বোনাস', '100% first deposit bonus', 'पहली जमा पर 100% बोनस'),
-          content: t(
-            'প্রথম জমার সমপরিমাণ বোনাস, সর্বোচ্চ ১০,০০০ পর্যন্ত।',
-            'A bonus equal to your first deposit, up to 10,000.',
-            'पहली जमा के बराबर बोनस, अधिकतम 10,000 तक।',
-          ),
-          media_id: art.find((a) => a.group === 'w_promotion')!.image.id,
-          sort: 0,
-        },
-        {
-          merchant_code: merchant,
-          kind: 'PR',
-          category: 'rebate_promo',
-          promotion_type: 'REBATE',
-          title: t('স্লটে প্রতিদিন ১% রিবেট', 'Daily 1% rebate on slots', 'स्लॉट पर रोज़ 1% रिबेट'),
-          content: t(
-            'প্রতিদিনের স্লট বাজির উপর ১% ফেরত।',
-            'Get 1% back on every day of slot play.',
-            'हर दिन के स्लॉट दांव पर 1% वापस।',
-          ),
-          media_id: art.filter((a) => a.group === 'w_promotion')[1]!.image.id,
-          sort: 1,
-        },
+          kind: 'PR' as const,
+          category: promo.category,
+          promotion_type: promo.type,
+          title: t(...promo.title),
+          content: t(...promo.content),
+          media_id: art.filter((a) => a.group === promo.art[0])[promo.art[1]]!.image.id,
+          start_at: promo.start,
+          end_at: promo.end,
+          sort,
+        })),
       ])
       .execute();
 

@@ -1,8 +1,12 @@
 import { MOD_IDS, type RegisterRule, type WhitelabelNode } from '@khela/contract';
 import type { Settings } from '../../modules/site';
 
-/** Flags that start off in the demo brand: the second-factor steps a fresh install cannot serve. */
-/** HUMANVERIF3 stays off until the web app solves the proof-of-work challenge before these calls. */
+/**
+ * Flags that start off in the demo brand: the second-factor steps a fresh install cannot serve,
+ * and HUMANVERIF3. The web app solves its proof-of-work before password logins, registrations and
+ * SMS-code requests, but that costs every such call a second or more of CPU on a phone, and API
+ * clients must solve it too; it is the operator's choice per merchant (back office flag switch).
+ */
 const OFF_BY_DEFAULT = new Set<string>(['GEETEST3', 'LOGINIPVERF3', 'CAPTCHA3', 'HUMANVERIF3']);
 
 /** Children of a module: turning the parent off turns these off too. */
@@ -92,9 +96,44 @@ export const MERCHANTS: MerchantSeed[] = [
   },
 ];
 
-export const baseSettings = (merchant: MerchantSeed, brandMerchant: string, publicUrl: string): Settings => ({
+/** The demo brand's social links (placeholders of the demo, never seeded in production). */
+const DEMO_SOCIAL_LINKS: Settings['resources'] = [
+  { resourceType: 'WHATSAPP', url: 'https://wa.me/8801700000000', qrCodeUrl: null, labelNameEn: 'WhatsApp' },
+  { resourceType: 'TELEGRAM', url: 'https://t.me/khela_support', qrCodeUrl: null, labelNameEn: 'Telegram' },
+  {
+    resourceType: 'FACEBOOK',
+    url: 'https://www.facebook.com/khela.games',
+    qrCodeUrl: null,
+    labelNameEn: 'Facebook',
+  },
+];
+
+/** The demo's region-block text in each language (shown to visitors of blocked countries). */
+const DEMO_REGION_INFO = {
+  bn: 'খেলা আপনার দেশে উপলব্ধ নয়। প্রশ্ন থাকলে গ্রাহক সেবায় লিখুন।',
+  en: 'Khela is not available in your country. Write to customer service if you have questions.',
+  hi: 'खेला आपके देश में उपलब्ध नहीं है। कोई प्रश्न हो तो ग्राहक सेवा को लिखें।',
+};
+const DEMO_REGION_TEXTS = {
+  bn: { info: DEMO_REGION_INFO.bn },
+  en: { info: DEMO_REGION_INFO.en },
+  hi: { info: DEMO_REGION_INFO.hi },
+};
+
+/**
+ * A merchant's settings on its first start. `'demo'`: the demo brand (its licence line, social
+ * links and region text). Production (`{ brandName }`): the configured name and nothing claimed
+ * for it: no licences, no social links, no service entries; the operator fills them in the back
+ * office.
+ */
+export const baseSettings = (
+  merchant: MerchantSeed,
+  brandMerchant: string,
+  publicUrl: string,
+  brand: 'demo' | { brandName: string } = 'demo',
+): Settings => ({
   brand: {
-    name: 'Khela',
+    name: brand === 'demo' ? 'Khela' : brand.brandName,
     platform: 'WEB',
     merchant: brandMerchant,
     lotteryType: 'SEA',
@@ -107,12 +146,16 @@ export const baseSettings = (merchant: MerchantSeed, brandMerchant: string, publ
     defaultLanguage: merchant.defaultLanguage,
     supportLanguages: merchant.languages,
     loginedToHomePage: false,
-    licences: [
-      'Malta Gaming Authority',
-      'British Virgin Islands Financial Services Commission',
-      'PAGCOR Philippines',
-    ],
-    marketing: { slotGameCount: 10000, zaloBonus: '131K' },
+    licences:
+      brand === 'demo'
+        ? [
+            'Malta Gaming Authority',
+            'British Virgin Islands Financial Services Commission',
+            'PAGCOR Philippines',
+          ]
+        : [],
+    marketing:
+      brand === 'demo' ? { slotGameCount: 10000, zaloBonus: '131K' } : { slotGameCount: 0, zaloBonus: '' },
   },
   whitelabel: defaultWhitelabel(),
   register: defaultRegisterRules(),
@@ -124,19 +167,7 @@ export const baseSettings = (merchant: MerchantSeed, brandMerchant: string, publ
       labelNameEn: 'Android app',
     },
     { resourceType: 'iOS', url: `${publicUrl}/download?os=ios`, qrCodeUrl: null, labelNameEn: 'iPhone app' },
-    {
-      resourceType: 'WHATSAPP',
-      url: 'https://wa.me/8801700000000',
-      qrCodeUrl: null,
-      labelNameEn: 'WhatsApp',
-    },
-    { resourceType: 'TELEGRAM', url: 'https://t.me/khela_support', qrCodeUrl: null, labelNameEn: 'Telegram' },
-    {
-      resourceType: 'FACEBOOK',
-      url: 'https://www.facebook.com/khela.games',
-      qrCodeUrl: null,
-      labelNameEn: 'Facebook',
-    },
+    ...(brand === 'demo' ? DEMO_SOCIAL_LINKS : []),
   ],
   customerService: [],
   domainRoute: {
@@ -144,8 +175,15 @@ export const baseSettings = (merchant: MerchantSeed, brandMerchant: string, publ
     '3': [{ domainName: publicUrl, speed: 1 }],
   },
   maintenance: { enabled: false, title: '', endTime: null, info: '' },
-  region: { blockedCountries: [], info: '' },
-  cdn: { imageCDNs: [''], launchGameCDNs: [''] },
+  region:
+    brand === 'demo'
+      ? { blockedCountries: [], info: DEMO_REGION_INFO.en, translations: DEMO_REGION_TEXTS }
+      : { blockedCountries: [], info: '' },
+  // Empty: images and game launches come from this server. An operator names real hosts with
+  // IMAGE_CDNS / LAUNCH_GAME_CDNS (README, Configuration), which override these lists.
+  cdn: { imageCDNs: [], launchGameCDNs: [] },
   analytics: { gtagId: null },
   mainDomain: publicUrl,
+  // Google/Facebook sign-in: unset, so the server's OIDC_* settings (or the demo IdP) apply.
+  social: { google: null, facebook: null },
 });

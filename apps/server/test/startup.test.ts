@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Config, ConfigError, loadConfig } from '../src/config';
+import { seedIfEmpty } from '../src/db/seed';
+import { createPasswordHasher } from '../src/modules/identity/passwords';
+import { insertMember } from '../src/modules/identity/store';
+import { seedAndCheck } from '../src/startup';
+import { createTestDatabase, type TestDatabase } from './helpers';
+
+/** Start-up per mode: what production seeds, and the demo databases it refuses (issue 2, Modes). */
+const opened: TestDatabase[] = [];
+const open = async (template: 'empty' | 'demo') => {
+  const database = await createTestDatabase(template);
+  opened.push(database);
+  return database;
+};
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+});
+
+const PUBLIC_URL = 'https://play.example.com';
+const production = (extra: Record<string, string> = {}): Config =>
+  loadConfig({
+    KHELA_MODE: 'production',
+    DATABASE_URL: 'postgres://db.internal/khela',
+    PUBLIC_URL,
+    MERCHANT: 'luckybd',
+    ...extra,
+  });
+const MERCHANT_SETTINGS = {
+  BRAND_NAME: 'Lucky Bazi',
+  MERCHANT_COUNTRY: 'BD',
+  MERCHANT_CURRENCY: 'BDT',
+  MERCHANT_CURRENCY_SYMBOL: '৳',
+  MERCHANT_LANGUAGES: 'bn,en',
+  MERCHANT_DIAL_CODE: '+880',
+};
+
+const failure = async (run: Promise<unknown>) => {
+  const error = await run.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as Error).message;
+};
+
+describe('start-up in production mode', () => {
+  it('names the merchant settings an empty database needs, and writes nothing', async () => {
+    const { db } = await open('empty');
+    const message = await failure(seedAndCheck(db, production({ BRAND_NAME: 'Lucky Bazi' }), PUBLIC_URL));
+    for (const name of ['MERCHANT_COUNTRY', 'MERCHANT_CURRENCY', 'MERCHANT_LANGUAGES', 'MERCHANT_DIAL_CODE'])
+      expect(message).toContain(`${name} is missing`);
+    expect(message).not.toContain('BRAND_NAME is missing');
+    expect(await db.selectFrom('merchant').select('code').execute()).toEqual([]);
+  });
+
+  it('seeds the configured merchant with its currency and languages, then starts again without them', async () => {
+    const { db } = await open('empty');
+    expect(await seedAndCheck(db, production(MERCHANT_SETTINGS), PUBLIC_URL)).toBe(true);
+    expect(await db.selectFrom('merchant').selectAll().execute()).toMatchObject([
+      {
+        code: 'luckybd',
+        name: 'Lucky Bazi',
+        currency: 'BDT',
+        currency_symbol: '৳',
+        languages: ['bn', 'en'],
+        default_language: 'bn',
+      },
+    ]);
+    expect(await db.selectFrom('member').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('staff').select('id').execute()).toEqual([]);
+    // Later starts find the merchant stored: the MERCHANT_* settings are needed no more.
+    expect(await seedAndCheck(db, production(), PUBLIC_URL)).toBe(false);
+  });
+
+  it('refuses a database first seeded in demo mode, naming its demo accounts and staff', async () => {
+    const { db } = await open('demo');
+    const message = await failure(seedAndCheck(db, production(MERCHANT_SETTINGS), PUBLIC_URL));
+    for (const name of [
+      'staff owner',
+      'staff finance',
+      'staff risk',
+      'member khelabd/demo01',
+      'member khelabd/agent01',
+      'member khelain/team03',
+      'member khelabd/1712345678',
+    ])
+      expect(message).toContain(name);
+    // Nothing was seeded on top of it.
+    expect(await db.selectFrom('merchant').select('code').where('code', '=', 'luckybd').execute()).toEqual(
+      [],
+    );
+  }, 60_000);
+
+  it('does not count a real member who is merely called demo01', async () => {
+    const { db } = await open('empty');
+    await seedAndCheck(db, production(MERCHANT_SETTINGS), PUBLIC_URL);
+    await insertMember(db, {
+      merchantCode: 'luckybd',
+      username: 'demo01',
+      mobile: null,
+      email: null,
+      passwordHash: await createPasswordHasher().hash('TheirOwn2026'),
+      type: 0,
+      uplineId: null,
+      nickname: 'demo01',
+      now: new Date(),
+      lastLoginAt: null,
+    });
+    expect(await seedAndCheck(db, production(), PUBLIC_URL)).toBe(false);
+  });
+});
+
+describe('start-up in demo mode', () => {
+  it('seeds the demo brand with MERCHANT as its default merchant', async () => {
+    const { db } = await open('empty');
+    expect(await seedAndCheck(db, loadConfig({ MERCHANT: 'khelain' }), PUBLIC_URL)).toBe(true);
+    expect(
+      (await db.selectFrom('merchant').select('code').orderBy('sort').execute()).map((m) => m.code),
+    ).toEqual(['khelabd', 'khelain']);
+    expect(await seedIfEmpty(db, { mode: 'demo', publicUrl: PUBLIC_URL })).toBe(false);
+  }, 120_000);
+});
