@@ -1,0 +1,19 @@
+import { LifeBuoy } from 'lucide-react';
+import type { BoFeature } from '../types';
+
+/** Support's feedback queue and platform messages (permissions feedback.read, messages.send). */
+export const supportFeature: BoFeature = {
+  id: 'support',
+  nav: { labelKey: 'nav', icon: LifeBuoy, permission: 'messages.send', order: 25 },
+  routes: [
+    { path: 'support', lazy: () => import('./feedback-page').then((m) => ({ Component: m.FeedbackPage })) },
+    {
+      path: 'support/feedback/:id',
+      lazy: () => import('./feedback-detail').then((m) => ({ Component: m.FeedbackDetailPage })),
+    },
+    {
+      path: 'support/messages',
+      lazy: () => import('./messages-page').then((m) => ({ Component: m.MessagesPage })),
+    },
+  ],
+};

@@ -1,0 +1,231 @@
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorText } from '../i18n';
+import { Button, Select, Spinner } from './controls';
+import { cx } from './cx';
+import { toast } from './feedback';
+
+export type Column<T> = {
+  key: string;
+  label: ReactNode;
+  render: (row: T) => ReactNode;
+  /** Sortable on the server by this key. */
+  sortKey?: string;
+  className?: string;
+};
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+/**
+ * List state in the URL (`?page=&pageSize=&sort=&order=` plus any filters), so a list can be
+ * reloaded, shared and navigated back to. Changing a filter returns to page 1.
+ */
+export const useListState = <F extends Record<string, string>>(defaults: {
+  filters: F;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}) => {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize')) as 20)
+    ? Number(params.get('pageSize'))
+    : PAGE_SIZES[0];
+  const sort = params.get('sort') ?? defaults.sort ?? '';
+  const order =
+    (params.get('order') === 'asc' ? 'asc' : params.get('order') === 'desc' ? 'desc' : undefined) ??
+    defaults.order ??
+    'desc';
+  const filters = Object.fromEntries(
+    Object.entries(defaults.filters).map(([k, v]) => [k, params.get(k) ?? v]),
+  ) as F;
+  const update = (changes: Record<string, string | number | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    page,
+    pageSize,
+    sort,
+    order,
+    filters,
+    setPage: (p: number) => update({ page: p }),
+    setPageSize: (s: number) => update({ pageSize: s, page: 1 }),
+    setSort: (key: string) =>
+      update({ sort: key, order: sort === key && order === 'desc' ? 'asc' : 'desc', page: 1 }),
+    setOrder: (o: 'asc' | 'desc') => update({ order: o, page: 1 }),
+    setFilters: (f: Partial<F>) => update({ ...f, page: 1 }),
+  };
+};
+
+export const DataTable = <T,>({
+  columns,
+  rows,
+  rowKey,
+  total,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+  sort,
+  order,
+  onSort,
+  loading,
+  testId,
+  empty,
+}: {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  rowKey: (row: T) => string | number;
+  total: number;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  onPageSize?: (size: number) => void;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  onSort?: (key: string) => void;
+  loading?: boolean;
+  testId?: string;
+  empty?: ReactNode;
+}) => {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <div className="rounded-lg border border-line bg-surface" data-testid={testId}>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="border-line border-b bg-surface-2 text-muted text-xs uppercase">
+            <tr>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={cx('px-3 py-2 font-medium', c.className)}
+                  aria-sort={
+                    c.sortKey && sort === c.sortKey
+                      ? order === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
+                >
+                  {c.sortKey && onSort ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                      onClick={() => onSort(c.sortKey as string)}
+                    >
+                      {c.label}
+                      {sort === c.sortKey &&
+                        (order === 'asc' ? <ArrowUp className="size-3" /> : <ArrowDown className="size-3" />)}
+                    </button>
+                  ) : (
+                    c.label
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows?.map((row) => (
+              <tr key={rowKey(row)} className="border-line border-b last:border-0 hover:bg-surface-2">
+                {columns.map((c) => (
+                  <td key={c.key} className={cx('px-3 py-2 align-top', c.className)}>
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {loading && !rows && (
+        <div className="flex justify-center p-6 text-muted">
+          <Spinner />
+        </div>
+      )}
+      {rows && rows.length === 0 && (
+        <p className="p-6 text-center text-muted text-sm">{empty ?? t('list.empty')}</p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-line border-t px-3 py-2 text-sm">
+        <span className="text-muted" data-testid="list-total">
+          {t('list.total', { total })}
+        </span>
+        <div className="flex items-center gap-2">
+          {onPageSize && (
+            <Select
+              aria-label={t('list.pageSize')}
+              value={pageSize}
+              onChange={(e) => onPageSize(Number(e.target.value))}
+              className="w-auto"
+            >
+              {PAGE_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {t('list.perPage', { size: s })}
+                </option>
+              ))}
+            </Select>
+          )}
+          <Button
+            variant="ghost"
+            aria-label={t('list.previous')}
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            <ChevronLeft className="size-4" />
+          </Button>
+          <span>{t('list.page', { page, pages })}</span>
+          <Button
+            variant="ghost"
+            aria-label={t('list.next')}
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            <ChevronRight className="size-4" />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+};
+
+/** The CSV export button of a list: every matching row, through the API, with the staff token. */
+export const CsvButton = ({ download }: { download: () => Promise<void> }) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      pending={busy}
+      data-testid="csv-export"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await download();
+        } catch (error) {
+          toast('error', errorText(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Download className="size-4" />
+      {t('list.csv')}
+    </Button>
+  );
+};
+
+/** Date and time in the operator's locale. */
+export const formatTime = (ms: number | null | undefined, language: string) =>
+  ms === null || ms === undefined
+    ? '—'
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
