@@ -22,12 +22,20 @@ const india = {
   dialCode: '+91',
 } satisfies SystemStatus['info']['merchant'];
 
-/** Service entries as the server sends them: `DES-ECB(url) + key` (decoded: /helpmc and outside links). */
+/**
+ * Service entries as the server sends them: `hex(ChaCha20-Poly1305(url)) + key` (decoded: /helpmc
+ * and an outside link; apps/server/src/modules/site/cs-path.ts).
+ */
 export const SERVICE_ENTRIES: CustomerService[] = [
-  { csType: 'LIVECHAT', path: 'LW/MgpA9res=kh3l4cs1', title: 'Live chat', csPosition: 'RIGHT' },
+  {
+    csType: 'LIVECHAT',
+    path: '1ea3703c95c53d200970158231f628f446c58d7555497bkh3l4cs1',
+    title: 'Live chat',
+    csPosition: 'RIGHT',
+  },
   {
     csType: 'FACEBOOK',
-    path: '93qJ0eFMfQ2YBZaZC3KsRYo7/afKbnK7A/yCryWQjhAayno6/9pskg==kh3l4fb2',
+    path: '40af0b68b56ba505c2f2811993fb6fb5da17475de16b2512c61edf652280331e3928d3c54b268279b6479f98bcdf8b1893a0e809kh3l4fb2',
     title: 'Facebook',
     csPosition: 'RIGHT',
   },

@@ -1,39 +1,58 @@
-import { lazy } from 'react';
-import type { ModalComponents } from '../shared/ui/modal-host';
+import { createElement } from 'react';
+import { lazyChunk } from '../shared/chunk';
+import type { ModalComponentProps, ModalComponents } from '../shared/ui/modal-host';
+
+/** The betting record page (game feature), shown inside the member centre for `personalHistoryCopy`. */
+const BettingRecordPage = lazyChunk(() =>
+  import('../features/game/betting-record-page').then((module) => ({ default: module.BettingRecordPage })),
+);
 
 /**
  * Every modal of the app by name (the typed registry of shared/ui/modal-host). Each one is its
  * own chunk, loaded the first time it opens.
  */
 export const MODALS: ModalComponents = {
-  notice: lazy(() =>
+  notice: lazyChunk(() =>
     import('../features/notices/notice-modal').then((module) => ({ default: module.NoticeModal })),
   ),
-  noticePopup: lazy(() =>
+  noticePopup: lazyChunk(() =>
     import('../features/notices/notice-popup').then((module) => ({ default: module.NoticePopupModal })),
   ),
-  login: lazy(() =>
+  login: lazyChunk(() =>
     import('../features/auth/auth-modals').then((module) => ({ default: module.LoginModal })),
   ),
-  register: lazy(() =>
+  register: lazyChunk(() =>
     import('../features/auth/auth-modals').then((module) => ({ default: module.RegisterModal })),
   ),
-  forget: lazy(() =>
+  forget: lazyChunk(() =>
     import('../features/auth/auth-modals').then((module) => ({ default: module.ForgetModal })),
   ),
-  changePassword: lazy(() =>
+  changePassword: lazyChunk(() =>
     import('../features/auth/auth-modals').then((module) => ({ default: module.ChangePasswordModal })),
   ),
-  authNotice: lazy(() =>
+  authNotice: lazyChunk(() =>
     import('../features/auth/auth-modals').then((module) => ({ default: module.AuthNoticeModal })),
   ),
-  confirmLogout: lazy(() =>
+  trialNotice: lazyChunk(() =>
+    import('../features/auth/auth-modals').then((module) => ({ default: module.TrialNoticeModal })),
+  ),
+  socialFinish: lazyChunk(() =>
+    import('../features/auth/auth-modals').then((module) => ({ default: module.SocialFinishModal })),
+  ),
+  confirmLogout: lazyChunk(() =>
     import('../features/account/logout-modal').then((module) => ({ default: module.LogoutModal })),
   ),
-  vendorGames: lazy(() =>
+  vendorGames: lazyChunk(() =>
     import('../features/lobby/vendor-games-modal').then((module) => ({ default: module.VendorGamesModal })),
   ),
-  updating: lazy(() =>
+  updating: lazyChunk(() =>
     import('../features/shell/updating-modal').then((module) => ({ default: module.UpdatingModal })),
+  ),
+  // Member centre (H6); app/ hands it the game feature's betting record page (H4, its own chunk).
+  memberCentre: lazyChunk(() =>
+    import('../features/member/member-centre').then((module) => ({
+      default: (props: ModalComponentProps<'memberCentre'>) =>
+        createElement(module.MemberCentre, { ...props, bettingRecord: BettingRecordPage }),
+    })),
   ),
 };

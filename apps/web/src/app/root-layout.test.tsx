@@ -36,6 +36,14 @@ const renderAt = (path: string, status: SystemStatus) => {
             element: <p>seamless</p>,
           },
           { path: '/helpmc', handle: { frame: frameOf('helpmc'), page: 'helpmc' }, element: <p>helpmc</p> },
+          ...['/rng', '/login', '/register', '/register.html', '/download'].map((route) => {
+            const page = PAGE_ROUTES.find((r) => r.paths.includes(route))!;
+            return {
+              path: route,
+              handle: { frame: page.frame, page: page.page },
+              element: <p data-testid="guarded-page">{route}</p>,
+            };
+          }),
         ],
       },
     ],
@@ -70,8 +78,11 @@ describe('root layout and app frame', () => {
     expect(screen.getByTestId('site-header')).toBeTruthy();
     expect(screen.getByTestId('main-nav')).toBeTruthy();
     expect((await screen.findByTestId('banner-carousel')).getAttribute('data-group')).toBe('w_home');
-    expect(await screen.findByTestId('side-menu')).toBeTruthy();
-    const licence = within(await screen.findByTestId('site-footer')).getByTestId('licence-line');
+    // Footer and side menu are chunks loaded after the first paint: slow on a busy machine.
+    expect(await screen.findByTestId('side-menu', {}, { timeout: 5000 })).toBeTruthy();
+    const licence = within(await screen.findByTestId('site-footer', {}, { timeout: 5000 })).getByTestId(
+      'licence-line',
+    );
     expect(licence.textContent).toContain(
       'Malta Gaming Authority, British Virgin Islands FSC, and PAGCOR Philippines',
     );
@@ -123,11 +134,93 @@ describe('root layout and app frame', () => {
     expect(screen.queryByTestId('site-header')).toBeNull();
   });
 
+  it('renders /helpmc, the window the service button opens, in maintenance and when region-blocked', async () => {
+    for (const code of [1, 2] as const) {
+      const status = makeStatus({ status: code });
+      status.maintenance = { enabled: code === 1, title: 'Planned upgrade', endTime: null, info: '' };
+      renderAt('/helpmc', status);
+      expect(await screen.findByText('helpmc')).toBeTruthy();
+      expect(screen.queryByTestId('maintenance-page')).toBeNull();
+      expect(screen.queryByTestId('region-blocked-page')).toBeNull();
+      expect(screen.queryByTestId('site-header')).toBeNull();
+      cleanup();
+      // Every other route still shows the status screen.
+      renderAt('/', status);
+      expect(await screen.findByTestId(code === 1 ? 'maintenance-page' : 'region-blocked-page')).toBeTruthy();
+      expect(screen.queryByTestId('page-home')).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('with loginedToHomePage on, sends a visitor without a session to /login and leaves the open pages open', async () => {
+    const status = makeStatus();
+    status.info.brand.loginedToHomePage = true;
+    renderAt('/rng', status);
+    expect((await screen.findByTestId('guarded-page')).textContent).toBe('/login');
+    cleanup();
+    for (const open of ['/login', '/register', '/register.html', '/download']) {
+      renderAt(open, status);
+      expect((await screen.findByTestId('guarded-page')).textContent).toBe(open);
+      cleanup();
+    }
+    renderAt('/helpmc', status);
+    expect(await screen.findByText('helpmc')).toBeTruthy();
+    cleanup();
+    // Signed in, every page opens.
+    sessionStorage.setItem('token', 'a-session-token');
+    renderAt('/rng', status);
+    expect((await screen.findByTestId('guarded-page')).textContent).toBe('/rng');
+  });
+
+  it('with loginedToHomePage off, lets a visitor open any page', async () => {
+    renderAt('/rng', makeStatus());
+    expect((await screen.findByTestId('guarded-page')).textContent).toBe('/rng');
+  });
+
   it('shows the region-blocked page with the visitor IP for status 2', async () => {
     renderAt('/', makeStatus({ status: 2 }));
     const page = await screen.findByTestId('region-blocked-page');
     expect(within(page).getByTestId('visitor-ip').textContent).toBe('103.4.145.1');
     expect(within(page).getByRole('heading', { name: 'Access restricted' })).toBeTruthy();
     expect(document.querySelector('[data-page]')).toBeNull();
+  });
+});
+
+describe('licence line', () => {
+  it('names the known regulators in the page language and keeps other licences as written', async () => {
+    await changeLanguage('bn');
+    try {
+      const status = makeStatus();
+      status.info.brand.licences = ['Malta Gaming Authority', 'PAGCOR', 'Curaçao eGaming 8048/JAZ'];
+      const client = makeClient();
+      client.setQueryData(['system-status', 'bn', ''], status);
+      client.setQueryData(
+        ['announcements', 'bn', '', ANNOUNCEMENT_QUERY.execution],
+        makeAnnouncements({ popup: [] }),
+      );
+      const router = createMemoryRouter(
+        [
+          {
+            element: <RootLayout />,
+            children: [{ path: '/', handle: { frame: frameOf('home'), page: 'home' }, element: <p>home</p> }],
+          },
+        ],
+        { initialEntries: ['/'] },
+      );
+      render(
+        <QueryClientProvider client={client}>
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </QueryClientProvider>,
+      );
+      const line = await screen.findByTestId('licence-line', {}, { timeout: 5000 });
+      expect(line.textContent).toContain('মাল্টা গেমিং অথরিটি');
+      expect(line.textContent).toContain('প্যাগকর ফিলিপাইন');
+      expect(line.textContent).toContain('Curaçao eGaming 8048/JAZ');
+      expect(line.textContent).not.toContain('Malta');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { NoticePopups } from '../features/notices/notice-popups';
 import { AppFrame } from '../features/shell/app-frame';
 import { LoadingScreen } from '../features/shell/loading-screen';
+import { lazyChunk } from '../shared/chunk';
 import { hasSession, useSystemStatus } from '../shared/state/site';
 import { ModalHost } from '../shared/ui/modal-host';
 import { MODALS } from './modals';
@@ -10,13 +11,24 @@ import { type Frame, OPEN_WHEN_LOGIN_REQUIRED, PAGE_ROUTES } from './route-table
 
 type Handle = { frame: Frame; page: string };
 
+// Refusal handling and the return from Google / Facebook: loaded right after the first paint.
+const AuthRefusals = lazyChunk(() =>
+  import('../features/auth/refusals').then((module) => ({ default: module.AuthRefusals })),
+);
 // Rarely seen, so kept out of the first download.
-const MaintenancePage = lazy(() =>
+const MaintenancePage = lazyChunk(() =>
   import('../features/system/maintenance-page').then((module) => ({ default: module.MaintenancePage })),
 );
-const RegionBlockedPage = lazy(() =>
+const RegionBlockedPage = lazyChunk(() =>
   import('../features/system/region-blocked-page').then((module) => ({ default: module.RegionBlockedPage })),
 );
+
+/**
+ * Paths that render whatever the system status: the help window (/helpmc) is what the
+ * customer-service button of the maintenance and region-blocked screens opens (its API, the help
+ * centre, stays open in maintenance and from blocked regions).
+ */
+export const OPEN_WHATEVER_STATUS = ['/helpmc'];
 
 /** Scroll to the hash target when there is one, else to the top (spec §2). */
 const useScrollOnNavigate = () => {
@@ -50,7 +62,10 @@ export const RootLayout = () => {
   };
 
   if (status.isPending) return <LoadingScreen />;
-  if (status.data?.status === 1 || status.data?.status === 2) {
+  if (
+    (status.data?.status === 1 || status.data?.status === 2) &&
+    !OPEN_WHATEVER_STATUS.includes(location.pathname)
+  ) {
     const View = status.data.status === 1 ? MaintenancePage : RegionBlockedPage;
     return (
       <Suspense fallback={<LoadingScreen />}>
@@ -79,6 +94,9 @@ export const RootLayout = () => {
       >
         <Outlet />
       </AppFrame>
+      <Suspense fallback={null}>
+        <AuthRefusals />
+      </Suspense>
       {/* Popups belong to the site pages, not to the header-less help window (/helpmc). */}
       {status.data && handle.frame.header !== 'none' ? <NoticePopups /> : null}
     </ModalHost>

@@ -17,6 +17,7 @@ export type PageGroup =
   | 'promo'
   | 'promoDetail'
   | 'seamless'
+  | 'verify'
   | 'vnlottery';
 
 export type Frame = {
@@ -91,14 +92,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: 'game',
     frame: { header: 'full', banner: null, footer: false, sideMenu: false },
   },
+  // Provably fair round check (issue 7): recomputes an in-house round in the browser.
+  { paths: ['/verify'], group: 'verify', page: 'verify', frame: full(null) },
 ];
 
 /** Reachable without a session when the brand's loginedToHomePage switch is on. */
 export const OPEN_WHEN_LOGIN_REQUIRED = ['/login', '/register', '/register.html', '/helpmc', '/download'];
-
-/** Page name from a path: `/pointMall` → `pointMall`, `/` → `home`. */
-export const pageNameFromPath = (pathname: string) => {
-  const first = pathname.split('/').filter(Boolean)[0] ?? '';
-  const name = first.replace(/\.html$/, '');
-  return name === '' || name === 'index' ? 'home' : name;
-};

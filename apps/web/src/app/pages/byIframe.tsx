@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { GamePage } from '../../features/game/game-page';
 
-/** Page group `byIframe` (one lazy chunk). */
+/** Page group `byIframe` (one lazy chunk): the game in an iframe. */
 export const pages = {
-  game: () => <SectionPage page="game" />,
+  game: GamePage,
 };

@@ -2,8 +2,12 @@ import { GAME_TYPES, type GameType } from '@khela/contract/browser';
 import { useParams } from 'react-router';
 import { CategoryLobby } from '../../features/lobby/category-lobby';
 import { LobbyPage } from '../../features/lobby/lobby-page';
+import { markOnce } from '../../features/lobby/marks';
 import { type NavCode, navCodeOf } from '../../features/lobby/nav-rules';
 import { RngLobby } from '../../features/lobby/rng-lobby';
+
+// The first page of /rng is asked for by main.tsx, in parallel with this chunk (rng-prefetch.ts).
+markOnce('egame');
 
 /** `/games/:games`: the category in the path, upper-cased (spec §2); unknown ones show slots. */
 const GamesByPath = () => {

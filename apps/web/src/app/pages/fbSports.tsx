@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { SportsPage } from '../../features/game/sports-page';
 
-/** Page group `fbSports` (one lazy chunk). */
+/** Page group `fbSports` (one lazy chunk): the FB sports launch (`GCS_gameLaunchFB`). */
 export const pages = {
-  fbsports: () => <SectionPage page="fbsports" />,
+  fbsports: () => <SportsPage page="fbsports" />,
 };

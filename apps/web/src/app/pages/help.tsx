@@ -1,10 +1,11 @@
+import { FeedbackCard } from '../../features/help/feedback-card';
 import { HelpCentre } from '../../features/help/help-centre';
 
 /** Page group `help` (one lazy chunk): the help centre, and the same without header for the service window. */
 export const pages = {
   help: () => (
     <div data-testid="page-help">
-      <HelpCentre />
+      <HelpCentre footer={<FeedbackCard />} />
     </div>
   ),
   helpmc: () => (

@@ -1,17 +1,16 @@
-import { lazy } from 'react';
 import { NoticeBar } from '../../features/notices/notice-bar';
 import { NoticePage } from '../../features/notices/notice-page';
 import { HomePage } from '../../features/shell/home-page';
-
-// The section placeholder is shared with other page groups and not needed to paint home:
-// it loads when one of these pages is opened (keeps the home page's first download small).
-const SectionPage = lazy(() =>
-  import('../../features/shell/section-page').then((module) => ({ default: module.SectionPage })),
-);
+import { lazyChunk } from '../../shared/chunk';
 
 // Login, registration and password forms: their own chunk, shared with the modals.
-const AuthPage = lazy(() =>
+const AuthPage = lazyChunk(() =>
   import('../../features/auth/auth-page').then((module) => ({ default: module.AuthPage })),
+);
+
+// The agent site (sign-in for agents, then their account and downline): a chunk of its own.
+const AgentHomePage = lazyChunk(() =>
+  import('../../features/agent/agent-home').then((module) => ({ default: module.AgentHomePage })),
 );
 
 /** Page group `index` (one lazy chunk). */
@@ -22,5 +21,5 @@ export const pages = {
   forget: () => <AuthPage kind="forget" />,
   changePassword: () => <AuthPage kind="changePassword" />,
   noticePage: NoticePage,
-  agentHome: () => <SectionPage page="agentHome" />,
+  agentHome: () => <AgentHomePage />,
 };

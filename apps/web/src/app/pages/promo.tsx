@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { PromotionsPage } from '../../features/promo/promotions-page';
 
-/** Page group `promo` (one lazy chunk). */
+/** Page group `promo` (one lazy chunk): the promotions with their category tabs. */
 export const pages = {
-  promotions: () => <SectionPage page="promotions" />,
+  promotions: PromotionsPage,
 };

@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { PromoDetailPage } from '../../features/promo/promo-detail-page';
 
-/** Page group `promoDetail` (one lazy chunk). */
+/** Page group `promoDetail` (one lazy chunk): one promotion in full (`?id=`). */
 export const pages = {
-  promoDetail: () => <SectionPage page="promoDetail" />,
+  promoDetail: PromoDetailPage,
 };

@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { SportsPage } from '../../features/game/sports-page';
 
-/** Page group `seamless` (one lazy chunk). */
+/** Page group `seamless` (one lazy chunk): the seamless sports vendor, header navigation hidden. */
 export const pages = {
-  seamless: () => <SectionPage page="seamless" />,
+  seamless: () => <SportsPage page="seamless" />,
 };

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useMember } from '../../shared/state/session';
 import { useModal } from '../../shared/ui/modal-host';
 
@@ -8,7 +7,6 @@ import { useModal } from '../../shared/ui/modal-host';
  */
 export const useProtectedAction = () => {
   const modal = useModal();
-  const { t } = useTranslation('errors');
   const { loggedIn, isTrial } = useMember();
   return <T>(action: () => T): T | undefined => {
     if (!loggedIn) {
@@ -16,7 +14,7 @@ export const useProtectedAction = () => {
       return undefined;
     }
     if (isTrial) {
-      modal.open('authNotice', { tone: 'warning', message: t('error.in_need_true_account') });
+      modal.open('trialNotice', {});
       return undefined;
     }
     return action();

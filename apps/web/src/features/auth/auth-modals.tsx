@@ -1,13 +1,14 @@
-import { CircleCheck, KeyRound, LogIn, TriangleAlert, UserPlus } from 'lucide-react';
+import { CircleCheck, KeyRound, LogIn, ShieldCheck, TriangleAlert, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../shared/ui/button';
-import type { ModalComponentProps } from '../../shared/ui/modal-host';
+import { type ModalComponentProps, useModal } from '../../shared/ui/modal-host';
 import { ModalPanel } from '../../shared/ui/modal-panel';
 import { LoginGameMenu } from '../lobby/login-game-menu';
 import { ChangePasswordForm } from './change-password-form';
 import { ForgetForm } from './forget-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { SocialFinishBody } from './social-finish';
 
 declare module '../../shared/ui/modal-host' {
   interface ModalRegistry {
@@ -21,6 +22,10 @@ declare module '../../shared/ui/modal-host' {
     changePassword: { provenPassword?: string };
     /** A short message with a confirm button (sent password, SMS failure, invalid invitation code). */
     authNotice: { tone: 'success' | 'warning'; message: string };
+    /** A trial (free-play) account was refused a real-money action: register a real account. */
+    trialNotice: Record<string, never>;
+    /** Back from Google / Facebook: `outcome` of the callback (`ok`, `failed`, `cancelled`). */
+    socialFinish: { outcome: string };
   }
 }
 
@@ -145,6 +150,65 @@ export const AuthNoticeModal = ({ close, tone, message }: ModalComponentProps<'a
           {message}
         </p>
       </div>
+    </ModalPanel>
+  );
+};
+
+export const TrialNoticeModal = ({ close }: ModalComponentProps<'trialNotice'>) => {
+  const { t } = useTranslation('auth');
+  const modal = useModal();
+  return (
+    <ModalPanel
+      testId="trial-notice"
+      size="sm"
+      title={t('trial.title')}
+      onClose={close}
+      footer={
+        <div className="flex justify-end gap-2">
+          <button type="button" className={buttonClass('secondary', 'md', 'min-w-24')} onClick={close}>
+            {t('trial.later')}
+          </button>
+          <button
+            type="button"
+            data-testid="trial-register"
+            className={buttonClass('primary', 'md', 'min-w-28')}
+            onClick={() => {
+              close();
+              modal.open('register', {});
+            }}
+          >
+            {t('trial.register')}
+          </button>
+        </div>
+      }
+    >
+      <div className="flex flex-col items-center gap-4 py-2 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-amber-500/15 text-amber-500 ring-8 ring-amber-500/5">
+          <UserPlus aria-hidden="true" className="size-7" />
+        </span>
+        <p data-testid="trial-notice-message" className="text-sm leading-relaxed text-fg/85">
+          {t('trial.message')}
+        </p>
+      </div>
+    </ModalPanel>
+  );
+};
+
+export const SocialFinishModal = ({ close, outcome }: ModalComponentProps<'socialFinish'>) => {
+  const { t } = useTranslation('auth');
+  return (
+    <ModalPanel
+      testId="social-finish-modal"
+      size="sm"
+      title={t('social.title')}
+      icon={
+        <HeadIcon>
+          <ShieldCheck aria-hidden="true" className="size-5" />
+        </HeadIcon>
+      }
+      onClose={close}
+    >
+      <SocialFinishBody outcome={outcome} close={close} />
     </ModalPanel>
   );
 };

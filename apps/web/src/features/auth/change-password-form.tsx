@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, callApi } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/client';
+import { passwordChanged } from '../../shared/state/session';
 import { useAuthSite } from './flow';
 import { FormAlert, PasswordField, SubmitButton, useErrorText, useFieldText } from './form-ui';
+import { holdChangePassword } from './pending-change';
 import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
+import { callSealed } from './sealed';
 
 /**
  * Change password (spec §2 changePassModal, §5): the current password is asked unless the member
@@ -33,6 +36,8 @@ export const ChangePasswordForm = ({
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
+  // While this form is on screen, a `password.change.required` refusal opens no second one.
+  useEffect(() => holdChangePassword(), []);
 
   const validate = (): FieldMessages => {
     const found: FieldMessages = {};
@@ -59,7 +64,7 @@ export const ChangePasswordForm = ({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await callApi('changePassword', {
+      await callSealed('changePassword', {
         body: {
           oldPassword: askOld ? oldPassword.trim() : provenPassword,
           newPassword: password.trim(),
@@ -67,6 +72,7 @@ export const ChangePasswordForm = ({
         },
       });
       void queryClient.invalidateQueries({ queryKey: ['member-info'] });
+      passwordChanged();
       setDone(true);
       close?.();
       void navigate('/');

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { signIn } from '../../shared/state/session';
 import { flagsOf, useSystemStatus } from '../../shared/state/site';
 import { useModal } from '../../shared/ui/modal-host';
+import { holdChangePassword, isChangePasswordShown } from './pending-change';
 
 export type AuthForm = 'login' | 'register' | 'forget' | 'changePassword';
 
@@ -34,15 +35,22 @@ export const useAuthFlow = (close?: () => void) => {
 
   /**
    * A successful login or registration: token stored (member info follows through its query),
-   * the form closes and the visitor lands on `/`; a pending password change opens its modal.
+   * the form closes and the visitor lands on `/` (or `to`); a pending password change (an
+   * operator-set or expired password, or the first login of an account someone else made) opens
+   * its modal.
    */
-  const finish = (info: LoginInfo, { provenPassword }: { provenPassword?: string } = {}) => {
+  const finish = (
+    info: LoginInfo,
+    { provenPassword, to = '/' }: { provenPassword?: string; to?: string } = {},
+  ) => {
     signIn(info);
     void queryClient.invalidateQueries({ queryKey: ['member-info'] });
     close?.();
-    void navigate('/');
-    if (info.mustChangePassword) {
-      modal.open('changePassword', provenPassword ? { provenPassword } : {});
+    void navigate(to);
+    if (info.mustChangePassword && !isChangePasswordShown()) {
+      modal.open('changePassword', provenPassword ? { provenPassword } : {}, {
+        onClose: holdChangePassword(),
+      });
     }
   };
 

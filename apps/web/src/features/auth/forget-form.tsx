@@ -22,6 +22,7 @@ import {
 import { humanField } from './human';
 import { cleanMobile, parseMobile } from './phone';
 import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
+import { callSealed } from './sealed';
 
 type Method = 'email' | 'mobile';
 
@@ -126,7 +127,7 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
         return;
       }
       const mobileNum = cleanMobile(mobile);
-      await callApi('resetPasswordBySms', {
+      await callSealed('resetPasswordBySms', {
         body: {
           mobileNum,
           countryDialingCode: dialCode,
@@ -134,7 +135,7 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
           newPassword: password.trim(),
         },
       });
-      const info = await callApi('login', {
+      const info = await callSealed('login', {
         body: {
           username: parseMobile(mobileNum, dialCode) ?? mobileNum,
           password: password.trim(),
@@ -210,7 +211,7 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
             onDialCode={setDialCode}
             value={mobile}
             onValue={setMobile}
-            error={fieldText(errors.mobileNum)}
+            error={fieldText(errors.mobileNum ?? errors.countryDialingCode)}
             required
           />
           <SmsCodeField

@@ -1,4 +1,5 @@
 import { ApiError, callApi } from '../../shared/api/client';
+import { importChunk } from '../../shared/chunk';
 
 /**
  * Self-hosted human verification (HUMANVERIF3, spec §4 login step; no third-party service): fetch
@@ -8,8 +9,8 @@ import { ApiError, callApi } from '../../shared/api/client';
  */
 export const solveHumanChallenge = async (signal?: AbortSignal): Promise<string> => {
   const [{ solveChallenge }, { deriveKey }, challenge] = await Promise.all([
-    import('altcha-lib'),
-    import('altcha-lib/algorithms/web/pbkdf2'),
+    importChunk(() => import('altcha-lib')),
+    importChunk(() => import('altcha-lib/algorithms/web/pbkdf2')),
     callApi('humanChallenge', signal ? { signal } : {}),
   ]);
   const controller = new AbortController();

@@ -1,3 +1,4 @@
+import type { LoginChallenge, LoginInfo } from '@khela/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../shared/api/client';
@@ -17,23 +18,34 @@ import {
   useFieldText,
 } from './form-ui';
 import { humanField } from './human';
+import { IpVerifyStep, LoginAlternatives } from './login-extras';
 import { cleanMobile, parseMobile } from './phone';
 import type { FieldMessages } from './rules';
+import { callSealed } from './sealed';
 
 type Mode = 'username' | 'sms';
 
 /**
  * Login (spec §2 loginPopupModal, §4, §5): username + password, or mobile + SMS code when
  * MOBILEVERCODELOGIN3 is on; remember me, captcha when the server asks, links to forgot and register.
+ * `site="agent"` is the agent site's form (`/agentHome`): username and password only, sent with
+ * `site: 'agent'` (the server refuses accounts that are not agents), staying on the agent page.
  */
-export const LoginForm = ({ close }: { close?: () => void }) => {
+export const LoginForm = ({
+  close,
+  site: siteKind = 'member',
+}: {
+  close?: () => void;
+  site?: 'member' | 'agent';
+}) => {
   const { t } = useTranslation('auth');
   const fieldText = useFieldText();
   const errorText = useErrorText();
   const { switchTo, finish } = useAuthFlow(close);
   const site = useAuthSite();
-  const smsLogin = site.flags.MOBILEVERCODELOGIN3 === true;
-  const canRegister = site.flags.DIRECTREG3 === true;
+  const agentSite = siteKind === 'agent';
+  const smsLogin = site.flags.MOBILEVERCODELOGIN3 === true && !agentSite;
+  const canRegister = site.flags.DIRECTREG3 === true && !agentSite;
   const needsHuman = site.flags.HUMANVERIF3 === true;
 
   const [remembered] = useState(() => readRemembered());
@@ -52,6 +64,8 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A login from a new network waits for its code (LOGINIPVERF3). */
+  const [challenge, setChallenge] = useState<{ data: LoginChallenge; provenPassword: string } | null>(null);
 
   const checkMobile = () => {
     const raw = cleanMobile(mobile);
@@ -82,6 +96,24 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
     return found;
   };
 
+  /** Remember me (the name and the server's token, never the password), then home. */
+  const signedIn = (info: LoginInfo, isSms: boolean, provenPassword?: string) => {
+    if (keep) {
+      remember({
+        kind: isSms ? 'sms' : 'username',
+        name: isSms ? cleanMobile(mobile) : username.trim(),
+        ...(isSms ? { dialCode } : {}),
+        ...(info.rememberToken ? { rememberToken: info.rememberToken } : {}),
+      });
+    } else {
+      forgetRemembered();
+    }
+    finish(info, {
+      ...(provenPassword ? { provenPassword } : {}),
+      ...(agentSite ? { to: '/agentHome' } : {}),
+    });
+  };
+
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -95,7 +127,7 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
     try {
       // The human-verification step comes before a password login; SMS logins skip it (spec §4).
       const human = await humanField(needsHuman && !isSms);
-      const info = await callApi('login', {
+      const info = await callSealed('login', {
         body: {
           ...human,
           type: isSms ? 'sms' : 'username',
@@ -105,20 +137,15 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
           ...(isSms ? { countryDialingCode: dialCode } : {}),
           ...(needCaptcha ? { captcha: captcha.trim() } : {}),
           remember: keep,
+          ...(agentSite ? { site: 'agent' as const } : {}),
         },
       });
-      if (keep) {
-        remember({
-          kind: isSms ? 'sms' : 'username',
-          name: isSms ? cleanMobile(mobile) : username.trim(),
-          ...(isSms ? { dialCode } : {}),
-          ...(info.rememberToken ? { rememberToken: info.rememberToken } : {}),
-        });
-      } else {
-        forgetRemembered();
-      }
-      finish(info, isSms ? {} : { provenPassword: typedPassword });
+      signedIn(info, isSms, isSms ? undefined : typedPassword);
     } catch (error) {
+      if (error instanceof ApiError && error.errorCode === 'login.verification.required') {
+        setChallenge({ data: error.value as LoginChallenge, provenPassword: typedPassword });
+        return;
+      }
       if (error instanceof ApiError) {
         const value = error.value as { captcha?: unknown; fields?: unknown } | undefined;
         if (value?.captcha === true) {
@@ -134,12 +161,25 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
     }
   };
 
+  if (challenge) {
+    return (
+      <IpVerifyStep
+        challenge={challenge.data}
+        onDone={(info) => signedIn(info, false, challenge.provenPassword)}
+        onBack={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+  }
+
   return (
     <form
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
       className="flex flex-col gap-4 pt-1"
-      data-testid="login-form"
+      data-testid={agentSite ? 'agent-login-form' : 'login-form'}
     >
       {smsLogin ? (
         <Tabs
@@ -191,7 +231,7 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
             onDialCode={setDialCode}
             value={mobile}
             onValue={setMobile}
-            error={fieldText(errors.mobileNum)}
+            error={fieldText(errors.mobileNum ?? errors.countryDialingCode)}
             required
           />
           <SmsCodeField
@@ -237,6 +277,13 @@ export const LoginForm = ({ close }: { close?: () => void }) => {
       <SubmitButton busy={busy} testId="btn-submit-login">
         {t('login.submit')}
       </SubmitButton>
+      {agentSite ? null : (
+        <LoginAlternatives
+          freePlay={site.flags.FREEPLAY3 === true}
+          needsHuman={needsHuman}
+          onDone={(info) => finish(info)}
+        />
+      )}
       {canRegister ? (
         <p className="text-center text-[0.8125rem] text-muted">
           {t('login.noAccount')}{' '}

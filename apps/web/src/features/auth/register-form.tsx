@@ -22,6 +22,7 @@ import {
 import { humanField } from './human';
 import { cleanMobile, parseMobile } from './phone';
 import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
+import { callSealed } from './sealed';
 
 type Mode = 'username' | 'mobile';
 
@@ -233,8 +234,9 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
       }
       if (rules.paymentPassword?.enabled) body.paymentPassword = values.paymentPassword.trim();
       Object.assign(body, await humanField(needsHuman));
-      const info = await callApi(mode === 'mobile' ? 'registerMobile' : 'register', { body });
-      finish(info);
+      const info = await callSealed(mode === 'mobile' ? 'registerMobile' : 'register', { body });
+      // A registration is the member's first login: the first-login popups (F) are due.
+      finish({ ...info, firstTimeLogin: true });
     } catch (error) {
       if (error instanceof ApiError) {
         const fields = serverFieldMessages(error.value);
@@ -316,7 +318,7 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           onDialCode={setDialCode}
           value={mobile}
           onValue={setMobile}
-          error={fieldText(errors.mobileNum)}
+          error={fieldText(errors.mobileNum ?? errors.countryDialingCode)}
           required={mode === 'mobile' || mobileRule?.required === true}
         />
       ) : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importChunk } from '../../shared/chunk';
 
 type Props = { url: string; label: string; size: number };
 
@@ -14,7 +15,7 @@ export const QrCode = ({ url, label, size }: Props) => {
 
   useEffect(() => {
     let cancelled = false;
-    import('qrcode')
+    importChunk(() => import('qrcode'))
       .then((qrcode) =>
         qrcode.toDataURL(url, {
           errorCorrectionLevel: 'M',

@@ -1,12 +1,11 @@
 import type { HelpArticle } from '@khela/contract';
-import { useMemo } from 'react';
-import { safeColour, sanitizeArticleHtml } from './sanitize';
+import { safeColour } from '../../shared/sanitize';
+import { RichText } from '../../shared/ui/rich-text';
 
 type Props = { article: HelpArticle; depth: number; scrollMargin: string };
 
 /** One article as `<section id={tag}>` (so `/help#terms` lands on it), its sub-articles nested inside. */
 export const ArticleSection = ({ article, depth, scrollMargin }: Props) => {
-  const html = useMemo(() => sanitizeArticleHtml(article.content), [article.content]);
   const accent = safeColour(article.bgColor);
   const Heading = depth === 0 ? 'h2' : 'h3';
   const headingId = `help-title-${article.id}`;
@@ -27,11 +26,7 @@ export const ArticleSection = ({ article, depth, scrollMargin }: Props) => {
       >
         {article.title}
       </Heading>
-      <div
-        className="help-prose text-[0.95rem] leading-relaxed text-fg [&_a]:font-medium [&_a]:text-brand [&_a]:underline [&_img]:my-3 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-xl [&_li]:mb-1.5 [&_li]:pl-1 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_p:last-child]:mb-0 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: article HTML is sanitised with DOMPurify just above
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <RichText html={article.content} className="help-prose text-[0.95rem] text-fg" />
       {article.children.map((child) => (
         <ArticleSection key={child.id} article={child} depth={depth + 1} scrollMargin={scrollMargin} />
       ))}

@@ -1,5 +1,5 @@
 import type { HelpArticle } from '@khela/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useHelpCentre } from './api';
@@ -12,6 +12,8 @@ type Props = {
    * around it, so it carries its own title bar and a sticky row of topics, at every width.
    */
   compact?: boolean;
+  /** Shown under the articles (the full page's feedback card). */
+  footer?: ReactNode;
 };
 
 const flattenTags = (articles: HelpArticle[]): string[] =>
@@ -83,7 +85,7 @@ const LoadingState = () => {
 };
 
 /** The help centre: a list of topics beside the articles, each article a section with its tag as id. */
-export const HelpCentre = ({ compact = false }: Props) => {
+export const HelpCentre = ({ compact = false, footer }: Props) => {
   const { t } = useTranslation('help');
   const query = useHelpCentre();
   const articles = query.data ?? [];
@@ -180,7 +182,10 @@ export const HelpCentre = ({ compact = false }: Props) => {
       </header>
       <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-8">
         {topics ?? <div className="hidden md:block" />}
-        {body}
+        <div>
+          {body}
+          {footer}
+        </div>
       </div>
     </div>
   );

@@ -33,13 +33,21 @@ export const CategoryLobby = ({ code }: { code: NavCode }) => {
   const vassalage = (params.get('vassalage') ?? '').toUpperCase();
   const vendor = cards.find((c) => c.vassalage === vassalage);
   const laneParam = params.get('lane');
-  const lane: GameType =
-    vendor && mine.some((l) => l.title === vendor.gameType)
-      ? (mine.find((l) => l.cards.includes(vendor))?.title ?? vendor.gameType)
-      : (mine.find((l) => l.title === laneParam)?.title ?? mine[0]?.title ?? LANES_OF[code][0] ?? 'RNG');
+  const titles = LANES_OF[code];
   const pageNo = Math.max(1, Number.parseInt(params.get('pageNo') ?? '1', 10) || 1);
+  // The games are asked for at once, beside the vendor list, whenever the URL alone says which:
+  // a one-lane category (the vendor, if any, from the URL). Only a vendor of the two-lane lottery
+  // entry waits for the vendor list, which says the vendor's lane.
+  const guessed: GameType = titles.find((t) => t === laneParam) ?? titles[0] ?? 'RNG';
+  const lane: GameType = !lanes
+    ? guessed
+    : vendor && mine.some((l) => l.title === vendor.gameType)
+      ? (mine.find((l) => l.cards.includes(vendor))?.title ?? vendor.gameType)
+      : (mine.find((l) => l.title === laneParam)?.title ?? mine[0]?.title ?? guessed);
+  const listVendor = lanes ? vendor?.vassalage : vassalage || undefined;
+  const ready = Boolean(lanes) || titles.length === 1 || !vassalage;
 
-  const list = useGameList({ gameType: lane, vassalage: vendor?.vassalage, pageNo }, Boolean(lanes));
+  const list = useGameList({ gameType: lane, vassalage: listVendor, pageNo }, ready);
   const served = list.data;
   useEffect(() => {
     if (!served || list.isPlaceholderData) return;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../shared/api/client';
 import { useMember } from '../../shared/state/session';
 import { useModal } from '../../shared/ui/modal-host';
-import { showToast } from './toast';
+import { showErrorToast, showToast } from './toast';
 
 type FavGame = Pick<Game, 'nodeId' | 'vendor' | 'gameType'>;
 
@@ -13,7 +13,7 @@ const FAV_KEY = 'favourite-toggle';
 
 /** Favourite ids, ordered favourites, and the toggle of spec §4 (add if absent, else remove). */
 export const useFavourites = () => {
-  const { t } = useTranslation(['lobby', 'errors']);
+  const { t } = useTranslation('lobby');
   const { token, isTrial } = useMember();
   const modal = useModal();
   const client = useQueryClient();
@@ -38,8 +38,7 @@ export const useFavourites = () => {
       showToast(t(add ? 'lobby:favourite.added' : 'lobby:favourite.removed'));
     },
     onError: (error) => {
-      const key = error instanceof ApiError ? error.message : 'error.system.error';
-      showToast(t(`errors:${key}`, { defaultValue: t('errors:error.system.error') }), 'warning');
+      void showErrorToast(error instanceof ApiError ? error.message : 'error.system.error');
     },
   });
 
@@ -55,12 +54,12 @@ export const useFavourites = () => {
         return;
       }
       if (isTrial) {
-        showToast(t('errors:error.in_need_true_account'), 'warning');
+        void showErrorToast('error.in_need_true_account');
         return;
       }
       mutation.mutate({ game, add: !idSet.has(game.nodeId) });
     },
-    [token, isTrial, modal, t, mutation, idSet],
+    [token, isTrial, modal, mutation, idSet],
   );
 
   return {

@@ -1,5 +1,6 @@
 import type { Game } from '@khela/contract';
 import { Flame, Play, Sparkles, Star } from 'lucide-react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../shared/ui/cx';
 import { useFavourites } from './favourites';
@@ -22,15 +23,46 @@ export type CardGame = Pick<
   | 'defaultPlayType'
 >;
 
+/** What every card of a list shares: the favourites, the launch, the image address. */
+type CardActions = {
+  favourites: ReturnType<typeof useFavourites>;
+  launch: ReturnType<typeof useLaunch>;
+  image: ReturnType<typeof useImageUrl>;
+};
+
+const useCardActions = (): CardActions => ({
+  favourites: useFavourites(),
+  launch: useLaunch(),
+  image: useImageUrl(),
+});
+
+const CardActionsContext = createContext<CardActions | null>(null);
+
+/**
+ * Gives the cards below one set of favourite, launch and image hooks: a page of 15 cards then
+ * subscribes to those queries once instead of 15 times (the first paint of /rng renders them all).
+ */
+export const CardActionsProvider = ({ children }: { children: ReactNode }) => (
+  <CardActionsContext.Provider value={useCardActions()}>{children}</CardActionsContext.Provider>
+);
+
+type CardProps = { game: CardGame; vendorName?: string | undefined };
+
+const StandaloneGameCard = (props: CardProps) => <GameCardView {...props} actions={useCardActions()} />;
+
 /**
  * A game tile: lazy icon, hot/new badge, favourite star (with a loader while it saves), vendor
- * and minimum bet, and the launch button (the whole picture, and a Play pill on hover).
+ * and minimum bet, and the launch button (the whole picture, and a Play pill on hover). Inside a
+ * CardActionsProvider it uses the shared hooks; alone, its own.
  */
-export const GameCard = ({ game, vendorName }: { game: CardGame; vendorName?: string | undefined }) => {
+export const GameCard = (props: CardProps) => {
+  const shared = useContext(CardActionsContext);
+  return shared ? <GameCardView {...props} actions={shared} /> : <StandaloneGameCard {...props} />;
+};
+
+const GameCardView = ({ game, vendorName, actions }: CardProps & { actions: CardActions }) => {
   const { t } = useTranslation('lobby');
-  const image = useImageUrl();
-  const favourites = useFavourites();
-  const launch = useLaunch();
+  const { image, favourites, launch } = actions;
   const saved = favourites.isFavourite(game.nodeId);
   const saving = favourites.isPending(game.nodeId);
   const open = () => launch({ ...game, isGame: 'GAME' });

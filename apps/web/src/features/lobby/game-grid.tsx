@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { placeholderKeys } from './format';
-import { type CardGame, GameCard } from './game-card';
+import { CardActionsProvider, type CardGame, GameCard } from './game-card';
+import { markGridShown } from './marks';
 
 /** The tile grid: 3 across on phones, 5 from tablets up (15 a page fills whole rows). */
 export const gridClass = 'grid grid-cols-3 gap-x-3 gap-y-4 sm:grid-cols-5 sm:gap-x-4 sm:gap-y-5';
@@ -42,14 +43,20 @@ export const GameGrid = ({
   vendorNames?: ReadonlyMap<string, string>;
   empty: ReactNode;
 }) => {
+  const shown = games !== undefined;
+  useEffect(() => {
+    if (shown) markGridShown();
+  }, [shown]);
   if (!games) return <GameGridSkeleton />;
   if (games.length === 0 && !loading) return <>{empty}</>;
   return (
     <div aria-busy={loading} className={loading ? 'opacity-60 transition' : 'transition'}>
       <div data-testid="game-grid" className={gridClass}>
-        {games.map((game) => (
-          <GameCard key={game.nodeId} game={game} vendorName={vendorNames?.get(game.vendor)} />
-        ))}
+        <CardActionsProvider>
+          {games.map((game) => (
+            <GameCard key={game.nodeId} game={game} vendorName={vendorNames?.get(game.vendor)} />
+          ))}
+        </CardActionsProvider>
       </div>
     </div>
   );

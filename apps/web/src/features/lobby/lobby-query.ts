@@ -1,4 +1,5 @@
 import { MIN_BET_OPTIONS, type MinBetOption } from '@khela/contract/browser';
+import type { ListFilter } from './list-query';
 
 /**
  * The RNG lobby's state lives in the URL query so back, forward and refresh keep it:
@@ -95,3 +96,13 @@ export const visibleTabs = (hasHot: boolean, loggedIn: boolean): RngTab[] =>
     if (tab === 'fav' || tab === 'recent') return loggedIn;
     return true;
   });
+
+/** The game-list filter of a lobby state (the 'all' tab's list). */
+export const rngListFilter = (query: RngQuery): ListFilter => ({
+  gameType: 'RNG',
+  vassalage: query.vassalage,
+  gameClassify: query.classify,
+  gameName: query.name,
+  minBet: query.minBet,
+  pageNo: query.pageNo,
+});

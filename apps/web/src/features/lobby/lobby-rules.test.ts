@@ -3,10 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { imageUrl, pickCdn } from './images';
 import { launchTarget } from './launch';
 import { applyRngChange, DEFAULT_RNG_QUERY, parseRngQuery, rngQueryString, visibleTabs } from './lobby-query';
-import { DROPDOWN_MAX, loginMenuHref, navCategories, splitDropdown, vendorHref } from './nav-rules';
+import {
+  DROPDOWN_MAX,
+  LOGIN_POPUP,
+  loginMenuTarget,
+  navCategories,
+  splitDropdown,
+  vendorHref,
+} from './nav-rules';
 import { orderNavItems } from './nav-slot';
 import { clampPage, pageOf, pagerItems } from './pagination';
 import { acceptVendors, GAME_VENDOR_KEY, readVendorCache } from './vendor-cache';
+import { FIRST_PAINT_TILES, firstTiles } from './vendor-swiper';
 
 const numbers = (current: number, total: number) =>
   pagerItems(current, total).map((item) => (item.kind === 'page' ? item.page : '…'));
@@ -189,13 +197,18 @@ describe('navigation rules', () => {
     ]);
   });
 
-  it('links vendors to their lobby; the login menu sends hot vendors to /rng and fishing to /fish', () => {
+  it('links vendors to their lobby; the login menu: hot and slot vendors to /rng, fishing to /fish, others a popup', () => {
     expect(vendorHref(card('PG', 'RNG'), 'RNG')).toBe('/rng?vassalage=PG');
     expect(vendorHref(card('EVO', 'LIVE'), 'LIVE')).toBe('/live?vassalage=EVO');
     expect(vendorHref(card('TCG_SEA', 'ELOTT'), 'ELOTT')).toBe('/elott?vassalage=TCG_SEA');
-    expect(loginMenuHref(card('PG', 'RNG'), 'RNG', true)).toBe('/rng?vassalage=PG');
-    expect(loginMenuHref(card('JILI', 'FISH'), 'FISH', false)).toBe('/fish');
-    expect(loginMenuHref(card('JDB', 'RNG'), 'RNG', false)).toBe('/rng?vassalage=JDB');
+    const route = (href: string) => ({ kind: 'route', href });
+    expect(loginMenuTarget(card('PG', 'RNG'), 'RNG', true)).toEqual(route('/rng?vassalage=PG'));
+    expect(loginMenuTarget(card('EVO', 'LIVE'), 'LIVE', true)).toEqual(route('/rng?vassalage=EVO'));
+    expect(loginMenuTarget(card('JILI', 'FISH'), 'FISH', false)).toEqual(route('/fish'));
+    expect(loginMenuTarget(card('JDB', 'RNG'), 'RNG', false)).toEqual(route('/rng?vassalage=JDB'));
+    for (const lane of ['LIVE', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'PVP', 'ELOTT', 'LOTT'] as const)
+      expect(loginMenuTarget(card('X', lane), lane, false)).toEqual({ kind: 'popup', ...LOGIN_POPUP });
+    expect(LOGIN_POPUP).toEqual({ href: '/login', features: 'popup,width=1300,height=900' });
   });
 });
 
@@ -208,10 +221,17 @@ describe('game launch routing (spec §2)', () => {
         href: `/lottery?gameCode=G1&vendor=${vendor}&playType=LOTTO`,
       });
     }
-    expect(launchTarget({ ...game, vendor: 'GW', gameType: 'LOTT' }).kind).toBe('soon');
+    expect(launchTarget({ ...game, vendor: 'GW', gameType: 'LOTT' })).toEqual({
+      kind: 'play',
+      params: { gameType: 'LOTT', vassalage: 'GW', name: 'x', gameId: 'G1' },
+    });
   });
 
-  it('sends slots to /rng, opens the game list of a VASSALAGE card, and launches the rest', () => {
+  it('launches catalogue games, sends slot vendors to /rng, opens VASSALAGE lists, launches the rest', () => {
+    expect(launchTarget({ ...game, vendor: 'PG', gameType: 'RNG', nodeId: 'N1' })).toEqual({
+      kind: 'play',
+      params: { gameType: 'RNG', vassalage: 'PG', name: 'x', nodeId: 'N1' },
+    });
     expect(launchTarget({ ...game, vendor: 'PG', gameType: 'RNG' })).toEqual({
       kind: 'slot',
       href: '/rng?vassalage=PG',
@@ -219,7 +239,10 @@ describe('game launch routing (spec §2)', () => {
     expect(launchTarget({ ...game, vendor: 'EVO', gameType: 'LIVE', isGame: 'VASSALAGE' }).kind).toBe(
       'vendorGames',
     );
-    expect(launchTarget({ ...game, vendor: 'SABA', gameType: 'SPORTS' }).kind).toBe('soon');
+    expect(launchTarget({ ...game, vendor: 'SABA', gameType: 'SPORTS' }).kind).toBe('play');
+    expect(launchTarget({ ...game, vendor: 'SABA', gameType: 'SPORTS', gameCode: null }).kind).toBe(
+      'vendorGames',
+    );
   });
 });
 
@@ -277,5 +300,21 @@ describe('image CDN', () => {
     const first = pickCdn(list, () => 0.9);
     expect(first).toBe('https://b.test');
     expect(pickCdn(list, () => 0)).toBe(first);
+  });
+});
+
+describe('vendor swiper before the first paint', () => {
+  it('draws the first ten tiles, plus the chosen vendor when it is further along', () => {
+    const vendors = Array.from({ length: 30 }, (_, i) => ({ vassalage: `V${i}` }));
+    expect(FIRST_PAINT_TILES).toBe(10);
+    expect(firstTiles(vendors, '').map((v) => v.vassalage)).toEqual(
+      vendors.slice(0, 10).map((v) => v.vassalage),
+    );
+    expect(firstTiles(vendors, 'V3')).toHaveLength(10);
+    expect(
+      firstTiles(vendors, 'V25')
+        .map((v) => v.vassalage)
+        .slice(-2),
+    ).toEqual(['V9', 'V25']);
   });
 });

@@ -1,7 +1,7 @@
 import type { GameCard, GameLane } from '@khela/contract';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeClient, renderApp } from '../../../test/render';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
 import { syncMerchantFromStorage } from '../../shared/state/site';
@@ -63,13 +63,27 @@ describe('login modal game menu', () => {
     expect(screen.getByTestId('location').textContent).toBe('/rng?vassalage=PG');
   });
 
-  it('sends fishing vendors to /fish and other vendors to their lobby', async () => {
+  it('sends slot vendors to /rng, fishing vendors to /fish, and opens /login in a 1300x900 popup for others', async () => {
     const user = userEvent.setup();
-    renderMenu();
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { picks } = renderMenu();
     const menu = await screen.findByTestId('login-game-menu');
+    await user.click(within(menu).getByRole('tab', { name: 'Slots' }));
+    expect(
+      within(menu)
+        .getAllByTestId('login-menu-vendor')
+        .map((v) => v.getAttribute('href')),
+    ).toEqual(['/rng?vassalage=PG', '/rng?vassalage=CQ9']);
     await user.click(within(menu).getByRole('tab', { name: 'Fishing' }));
     expect(within(menu).getByTestId('login-menu-vendor').getAttribute('href')).toBe('/fish');
     await user.click(within(menu).getByRole('tab', { name: 'Live casino' }));
-    expect(within(menu).getByTestId('login-menu-vendor').getAttribute('href')).toBe('/live?vassalage=EVO');
+    const live = within(menu).getByTestId('login-menu-vendor');
+    expect(live.tagName).toBe('BUTTON');
+    await user.click(live);
+    expect(opened).toHaveBeenCalledWith('/login', '_blank', 'popup,width=1300,height=900');
+    expect(picks()).toBe(1);
+    // The page itself stays where it was.
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    opened.mockRestore();
   });
 });

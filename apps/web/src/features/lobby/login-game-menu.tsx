@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { cx } from '../../shared/ui/cx';
 import { placeholderKeys } from './format';
 import { useImageUrl } from './images';
-import { loginMenuHref, type NavCode, navCategories } from './nav-rules';
+import { loginMenuTarget, type NavCode, navCategories } from './nav-rules';
 import { useGameVendors } from './use-game-vendors';
 
 type Entry = { card: GameCard; lane: GameType };
@@ -14,8 +14,8 @@ type Tab = 'HOT' | NavCode;
 
 /**
  * The login modal's game menu (spec §2): a 'hot' tab of hot vendors plus one tab per category
- * with vendors; a hot vendor goes to `/rng?vassalage=`, a fishing vendor to `/fish`, the others
- * to their category's lobby on that vendor. `onPick` closes the modal.
+ * with vendors; a hot or slot vendor goes to `/rng?vassalage=`, a fishing vendor to `/fish`, any
+ * other vendor opens `/login` in a 1300x900 popup window. `onPick` closes the modal.
  */
 export const LoginGameMenu = ({ onPick }: { onPick: () => void }) => {
   const { t } = useTranslation(['lobby', 'shell']);
@@ -55,6 +55,7 @@ export const LoginGameMenu = ({ onPick }: { onPick: () => void }) => {
           type="button"
           role="tab"
           data-testid="login-menu-tab"
+          data-code="HOT"
           aria-selected={tab === 'HOT'}
           onClick={() => setTab('HOT')}
           className={cx(chip(tab === 'HOT'), tab !== 'HOT' && 'text-orange-600 dark:text-orange-300')}
@@ -68,6 +69,7 @@ export const LoginGameMenu = ({ onPick }: { onPick: () => void }) => {
             type="button"
             role="tab"
             data-testid="login-menu-tab"
+            data-code={c.code}
             aria-selected={tab === c.code}
             onClick={() => setTab(c.code)}
             className={chip(tab === c.code)}
@@ -83,30 +85,50 @@ export const LoginGameMenu = ({ onPick }: { onPick: () => void }) => {
             ))
           : entries.map(({ card, lane }) => {
               const logo = image(card.smallIcon ?? card.lagerIcon);
+              const target = loginMenuTarget(card, lane, tab === 'HOT');
+              const body = (
+                <>
+                  <span className="grid size-11 place-items-center overflow-hidden rounded-2xl bg-surface-2 ring-1 ring-line transition group-hover/v:ring-brand">
+                    {logo ? (
+                      <img
+                        src={logo}
+                        alt=""
+                        width={44}
+                        height={44}
+                        loading="lazy"
+                        className="size-full object-cover"
+                      />
+                    ) : null}
+                  </span>
+                  <span className="w-full truncate text-[0.6875rem] font-medium text-fg/80 group-hover/v:text-brand">
+                    {card.displayName}
+                  </span>
+                </>
+              );
+              const common = {
+                'data-testid': 'login-menu-vendor',
+                'data-vendor': card.vassalage,
+                'data-target': target.kind,
+                className: 'group/v flex w-full flex-col items-center gap-1 text-center',
+              };
               return (
                 <li key={`${card.gameType}-${card.vassalage}`} className="w-16 shrink-0">
-                  <Link
-                    to={loginMenuHref(card, lane, tab === 'HOT')}
-                    onClick={onPick}
-                    data-testid="login-menu-vendor"
-                    className="group/v flex flex-col items-center gap-1 text-center"
-                  >
-                    <span className="grid size-11 place-items-center overflow-hidden rounded-2xl bg-surface-2 ring-1 ring-line transition group-hover/v:ring-brand">
-                      {logo ? (
-                        <img
-                          src={logo}
-                          alt=""
-                          width={44}
-                          height={44}
-                          loading="lazy"
-                          className="size-full object-cover"
-                        />
-                      ) : null}
-                    </span>
-                    <span className="w-full truncate text-[0.6875rem] font-medium text-fg/80 group-hover/v:text-brand">
-                      {card.displayName}
-                    </span>
-                  </Link>
+                  {target.kind === 'route' ? (
+                    <Link to={target.href} onClick={onPick} {...common}>
+                      {body}
+                    </Link>
+                  ) : (
+                    <button
+                      type="button"
+                      {...common}
+                      onClick={() => {
+                        window.open(target.href, '_blank', target.features);
+                        onPick();
+                      }}
+                    >
+                      {body}
+                    </button>
+                  )}
                 </li>
               );
             })}

@@ -1,49 +1,360 @@
-import type { GameCard as VendorCardData } from '@khela/contract';
-import { Clock3, Ticket, X } from 'lucide-react';
-import { useMemo } from 'react';
+import type { LotteryMenuItem } from '@khela/contract';
+import { formatDrawTime, prizeModeOf, shortNumero, WEEKDAYS } from '@khela/contract/browser';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  CalendarDays,
+  ChevronLeft,
+  ChevronRight,
+  Clock3,
+  Flame,
+  LayoutGrid,
+  Play,
+  Search,
+  Star,
+  Ticket,
+  X,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { callApi } from '../../shared/api/client';
+import { useMember } from '../../shared/state/session';
 import { cx } from '../../shared/ui/cx';
-import { EmptyState, GameGrid } from './game-grid';
-import { isLotteryPageVendor } from './launch';
-import { Pager } from './pager';
-import { useGameList } from './queries';
+import { useModal } from '../../shared/ui/modal-host';
+import { useImageUrl } from './images';
+import { useLaunch } from './launch';
+import { LazyImage } from './lazy-image';
+import { useLotteryMenus, useLotteryPopular, useLotteryRecent } from './lottery-queries';
+import {
+  filterLotteries,
+  formatCountdown,
+  type LotteryListType,
+  type LotteryQuery,
+  parseLotteryQuery,
+  readLotteryFavs,
+  secondsToClose,
+  showMenuArrows,
+  toggleLotteryFav,
+  visibleLotteryTypes,
+  withLotteryQuery,
+} from './lottery-rules';
+import { SEARCH_DEBOUNCE_MS } from './search-timing';
 import { useGameVendors } from './use-game-vendors';
 
+const TYPE_ICONS: Record<LotteryListType, ReactNode> = {
+  none: <LayoutGrid aria-hidden="true" className="size-4" />,
+  hot: <Flame aria-hidden="true" className="size-4" />,
+  fav: <Star aria-hidden="true" className="size-4" />,
+  recent: <Clock3 aria-hidden="true" className="size-4" />,
+};
+
+const fieldClass =
+  'h-11 w-full rounded-full bg-surface pr-4 text-sm text-fg ring-1 ring-line transition outline-none placeholder:text-muted focus:ring-2 focus:ring-brand';
+
+/** A clock that ticks every second (the countdowns). */
+const useNow = () => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+};
+
+/** Weekday names of the page language, by weekday number (1 = Sunday; 22 Nov 2026 is a Sunday). */
+const useWeekdayNames = (language: string, width: 'short' | 'long') =>
+  useMemo(() => {
+    const format = new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' });
+    return new Map(WEEKDAYS.map((day) => [day, format.format(Date.UTC(2026, 10, 21 + day))]));
+  }, [language, width]);
+
+/** The menu tabs (groups): a scrolling row, with arrows when there are more than seven (spec §2). */
+const MenuTabs = ({
+  tags,
+  selected,
+  onSelect,
+}: {
+  tags: readonly { tag: string; name: string; count: number }[];
+  selected: string;
+  onSelect: (tag: string) => void;
+}) => {
+  const { t } = useTranslation('lobby');
+  const row = useRef<HTMLDivElement>(null);
+  const arrows = showMenuArrows(tags.length);
+  const scroll = (direction: 1 | -1) =>
+    row.current?.scrollBy({ left: direction * row.current.clientWidth * 0.8, behavior: 'smooth' });
+  return (
+    <div className="relative flex items-center gap-1" data-testid="lottery-menu" data-arrows={arrows}>
+      {arrows ? (
+        <button
+          type="button"
+          data-testid="lottery-menu-prev"
+          aria-label={t('lottery.previousGroups')}
+          onClick={() => scroll(-1)}
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-raised ring-1 ring-line hover:text-brand"
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+      <div
+        ref={row}
+        role="tablist"
+        aria-label={t('lottery.menu')}
+        className="scrollbar-none -mx-3 flex min-w-0 flex-1 gap-2 overflow-x-auto scroll-smooth px-3 sm:mx-0 sm:px-0"
+      >
+        {tags.map(({ tag, name, count }) => (
+          <button
+            key={tag}
+            type="button"
+            role="tab"
+            data-testid="lottery-menu-tab"
+            data-tag={tag}
+            aria-selected={tag === selected}
+            onClick={() => onSelect(tag)}
+            className={cx(
+              'inline-flex h-10 shrink-0 items-center gap-2 rounded-2xl px-4 text-sm font-semibold transition',
+              tag === selected
+                ? 'bg-gradient-to-br from-emerald-500 to-teal-600 text-white shadow'
+                : 'bg-surface text-fg/80 ring-1 ring-line hover:text-fg',
+            )}
+          >
+            {name}
+            <span
+              className={cx(
+                'rounded-full px-1.5 text-[0.6875rem] tabular-nums',
+                tag === selected ? 'bg-white/20' : 'bg-surface-2 text-muted',
+              )}
+            >
+              {count}
+            </span>
+          </button>
+        ))}
+      </div>
+      {arrows ? (
+        <button
+          type="button"
+          data-testid="lottery-menu-next"
+          aria-label={t('lottery.nextGroups')}
+          onClick={() => scroll(1)}
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-raised ring-1 ring-line hover:text-brand"
+        >
+          <ChevronRight aria-hidden="true" className="size-4" />
+        </button>
+      ) : null}
+    </div>
+  );
+};
+
+/** One lottery: its open issue, the time left to bet, the draw time and days, save and bet. */
+const LotteryCard = ({
+  item,
+  elapsed,
+  vendorName,
+  saved,
+  onSave,
+  onPlay,
+  weekdays,
+}: {
+  item: LotteryMenuItem;
+  elapsed: number;
+  vendorName: string;
+  saved: boolean | null;
+  onSave: () => void;
+  onPlay: () => void;
+  weekdays: ReadonlyMap<number, string>;
+}) => {
+  const { t } = useTranslation('lobby');
+  const image = useImageUrl();
+  const left = secondsToClose(item, elapsed);
+  const days = item.drawDayOfWeek.split(',').map(Number);
+  return (
+    <li
+      data-testid="lottery-item"
+      data-node-id={item.nodeId}
+      data-tag={item.gameMenuTag}
+      className="flex min-w-0 gap-3 rounded-3xl bg-surface p-3 shadow-card ring-1 ring-line sm:p-4"
+    >
+      <div className="relative size-16 shrink-0 overflow-hidden rounded-2xl bg-surface-2 ring-1 ring-line/70 sm:size-20">
+        <LazyImage src={image(item.icon)} alt="" />
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <h3 data-testid="lottery-name" className="truncate text-sm font-bold sm:text-base">
+              {item.gameName}
+            </h3>
+            <p className="truncate text-xs text-muted">
+              {vendorName}
+              {item.remark ? ` · ${item.remark}` : ''}
+            </p>
+          </div>
+          {saved !== null ? (
+            <button
+              type="button"
+              data-testid="lottery-fav"
+              aria-pressed={saved}
+              onClick={onSave}
+              aria-label={t(saved ? 'favourite.remove' : 'favourite.add', { name: item.gameName })}
+              className={cx(
+                'grid size-8 shrink-0 place-items-center rounded-full transition active:scale-90',
+                saved ? 'bg-amber-400/15 text-amber-500' : 'text-muted hover:bg-surface-2 hover:text-fg',
+              )}
+            >
+              <Star aria-hidden="true" className={cx('size-4', saved && 'fill-current')} />
+            </button>
+          ) : null}
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+          <span data-testid="lottery-numero" data-numero={item.numero} className="font-semibold tabular-nums">
+            {t('lottery.issue', { numero: shortNumero(item.numero) })}
+          </span>
+          <span
+            data-testid="lottery-countdown"
+            data-closed={left <= 0}
+            className={cx(
+              'inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-semibold tabular-nums',
+              left <= 0
+                ? 'bg-rose-500/12 text-rose-600 dark:text-rose-300'
+                : 'bg-emerald-500/12 text-emerald-700 dark:text-emerald-300',
+            )}
+          >
+            <Clock3 aria-hidden="true" className="size-3.5" />
+            {left <= 0 ? t('lottery.drawing') : t('lottery.closesIn', { time: formatCountdown(left) })}
+          </span>
+        </div>
+        <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
+          <span data-testid="lottery-draw-time" className="inline-flex items-center gap-1 tabular-nums">
+            <CalendarDays aria-hidden="true" className="size-3.5" />
+            {t('lottery.drawAt', { time: formatDrawTime(item.winningTime) })}
+          </span>
+          <span data-testid="lottery-days">
+            {days.length === 7 ? t('lottery.everyDay') : days.map((d) => weekdays.get(d)).join(' ')}
+          </span>
+        </div>
+      </div>
+      <button
+        type="button"
+        data-testid="lottery-play"
+        onClick={onPlay}
+        aria-label={t('lottery.playName', { name: item.gameName })}
+        className="self-center rounded-full bg-brand px-3.5 py-2 text-sm font-bold text-brand-fg shadow transition hover:brightness-110 active:scale-95 sm:px-4"
+      >
+        <Play aria-hidden="true" className="size-4 fill-current sm:hidden" />
+        <span className="hidden sm:inline">{t('lottery.play')}</span>
+      </button>
+    </li>
+  );
+};
+
 /**
- * The lottery page `/lottery` (spec §2): the lottery vendors that open here (TCG_LOTTO_VN,
- * TCG_SEA, ELOTT, LOTT) as menu tabs, their games, and the game a launch brought the member to
- * (`?gameCode=&vendor=&playType=`), which opens once the game-launch work lands.
+ * The lottery page `/lottery` (spec §2, §3, §4, §9): list types (the menu, hot, saved for
+ * members, recent for real accounts), the menu's group tabs (arrows past seven), the weekday
+ * filter and the name search; each lottery with its open issue and a countdown to its close. The
+ * lists poll, each answer deciding when to ask again. A bet opens the lottery's betting view,
+ * which shows the 'opening soon' state until lottery betting lands (`?gameCode=&vendor=&playType=`).
  */
 export const LotteryPage = () => {
-  const { t } = useTranslation(['lobby', 'shell']);
+  const { t, i18n } = useTranslation(['lobby', 'shell']);
   const [params, setParams] = useSearchParams();
+  const query = parseLotteryQuery(params);
+  const { loggedIn, isTrial, account } = useMember();
+  const modal = useModal();
+  const launch = useLaunch();
+  const client = useQueryClient();
   const lanes = useGameVendors().data;
-  const vendors = useMemo(
-    () =>
-      (lanes ?? [])
-        .filter((lane) => lane.title === 'ELOTT' || lane.title === 'LOTT')
-        .flatMap((lane) => lane.cards)
-        .filter((card: VendorCardData) => isLotteryPageVendor(card.vassalage)),
+  const prizeMode = lanes ? prizeModeOf(lanes) : undefined;
+  const vendorNames = useMemo(
+    () => new Map((lanes ?? []).flatMap((lane) => lane.cards.map((c) => [c.vassalage, c.displayName]))),
     [lanes],
   );
-  const requested = (params.get('vendor') ?? '').toUpperCase();
-  const gameCode = params.get('gameCode') ?? '';
-  const playType = params.get('playType') ?? '';
-  const vendor = vendors.find((v) => v.vassalage === requested) ?? vendors[0];
-  const pageNo = Math.max(1, Number.parseInt(params.get('pageNo') ?? '1', 10) || 1);
-  const list = useGameList(
-    { gameType: vendor?.gameType, vassalage: vendor?.vassalage, pageNo },
-    Boolean(vendor),
-  );
-  const served = list.data;
-  const chosen = served?.games.find((g) => g.gameCode === gameCode);
-  const names = useMemo(() => new Map(vendors.map((v) => [v.vassalage, v.displayName])), [vendors]);
 
-  const pick = (code: string) => setParams(new URLSearchParams({ vendor: code }));
+  const types = visibleLotteryTypes(loggedIn, isTrial);
+  const type: LotteryListType = types.includes(query.type) ? query.type : 'none';
+  const menus = useLotteryMenus(prizeMode);
+  const popular = useLotteryPopular(prizeMode, type === 'hot');
+  const recent = useLotteryRecent(prizeMode, type === 'recent');
+
+  const [favs, setFavs] = useState<string[]>([]);
+  useEffect(() => setFavs(account ? readLotteryFavs(account) : []), [account]);
+
+  const groups = useMemo(() => Object.values(menus.data ?? {}), [menus.data]);
+  const everything = useMemo(() => groups.flatMap((g) => g.gameMenus), [groups]);
+  const group = groups.find((g) => g.tag === query.tag) ?? groups[0];
+
+  const source = (() => {
+    if (type === 'hot') return { items: popular.data, at: popular.dataUpdatedAt };
+    if (type === 'recent') return { items: recent.data, at: recent.dataUpdatedAt };
+    if (type === 'fav')
+      return {
+        items: menus.data
+          ? favs
+              .map((id) => everything.find((item) => item.nodeId === id))
+              .filter((i): i is LotteryMenuItem => !!i)
+          : undefined,
+        at: menus.dataUpdatedAt,
+      };
+    return { items: group?.gameMenus ?? (menus.data ? [] : undefined), at: menus.dataUpdatedAt };
+  })();
+  const shown = source.items ? filterLotteries(source.items, query) : undefined;
+  const now = useNow();
+  const elapsed = source.at ? Math.max(0, (now - source.at) / 1000) : 0;
+
+  const shortDays = useWeekdayNames(i18n.language, 'short');
+  const longDays = useWeekdayNames(i18n.language, 'long');
+
+  // From the address bar, not this render: a search applied after its pause must not undo a tab
+  // picked meanwhile (navigations render as transitions).
+  const change = (next: Partial<LotteryQuery>) => {
+    const latest = new URLSearchParams(window.location.search);
+    setParams(withLotteryQuery(latest, { ...parseLotteryQuery(latest), ...next }));
+  };
+
+  // The betting view this page was opened on (a launch, or a bet below).
+  const gameCode = params.get('gameCode') ?? '';
+  const requested = (params.get('vendor') ?? '').toUpperCase();
+  const playType = params.get('playType') ?? '';
+  const chosen = everything.find((i) => i.gameId === gameCode && (!requested || i.vendor === requested));
+
+  // Opening a lottery counts for the member's recent list (the later betting view records it too).
+  const opened = useMutation({
+    mutationFn: (nodeId: string) =>
+      callApi('lotteryOpened', { body: { nodeId, ...(prizeMode ? { prizeMode } : {}) } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['lottery-recent'] }),
+  });
+  const recorded = useRef('');
+  const chosenId = chosen?.nodeId ?? '';
+  const record = opened.mutate;
+  useEffect(() => {
+    if (!chosenId || !loggedIn || isTrial || recorded.current === chosenId) return;
+    recorded.current = chosenId;
+    record(chosenId);
+  }, [chosenId, loggedIn, isTrial, record]);
+
+  const play = (item: LotteryMenuItem) =>
+    launch({
+      gameType: 'ELOTT',
+      vendor: item.vendor,
+      displayName: item.gameName,
+      isGame: 'GAME',
+      gameCode: item.gameId,
+      defaultPlayType: null,
+    });
+  const save = (item: LotteryMenuItem) => {
+    if (!account) {
+      modal.open('login', {});
+      return;
+    }
+    setFavs(toggleLotteryFav(account, item.nodeId));
+  };
+
+  const filtered = Boolean(query.name || query.day);
+  const chosenLeft = chosen ? secondsToClose(chosen, Math.max(0, (now - menus.dataUpdatedAt) / 1000)) : 0;
 
   return (
-    <div className="mx-auto w-full max-w-[1200px] space-y-5 px-3 pt-5 pb-6 sm:px-4 sm:pt-6 lg:px-6">
+    <div
+      data-testid="lottery-list"
+      className="mx-auto w-full max-w-[1200px] space-y-5 px-3 pt-5 pb-6 sm:px-4 sm:pt-6 lg:px-6"
+    >
       <header className="flex items-center gap-3">
         <span className="grid size-11 place-items-center rounded-2xl bg-gradient-to-br from-emerald-500 to-teal-600 text-white shadow-card">
           <Ticket aria-hidden="true" className="size-5" />
@@ -61,19 +372,27 @@ export const LotteryPage = () => {
         >
           <Clock3 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
           <div className="min-w-0 flex-1 text-sm">
-            <p className="font-bold">{chosen?.displayName ?? gameCode}</p>
+            <p className="font-bold">{chosen?.gameName ?? gameCode}</p>
             <p className="mt-0.5 text-muted">
               {t('lobby:lottery.selected', {
-                vendor: names.get(requested) ?? requested,
+                vendor: vendorNames.get(requested) ?? requested,
                 playType: playType || t('lobby:lottery.defaultPlay'),
               })}
             </p>
+            {chosen ? (
+              <p className="mt-0.5 text-muted tabular-nums">
+                {t('lobby:lottery.issue', { numero: shortNumero(chosen.numero) })} ·{' '}
+                {chosenLeft <= 0
+                  ? t('lobby:lottery.drawing')
+                  : t('lobby:lottery.closesIn', { time: formatCountdown(chosenLeft) })}
+              </p>
+            ) : null}
             <p className="mt-1 text-fg/85">
-              {t('lobby:launch.soon', { name: chosen?.displayName ?? gameCode })}
+              {t('lobby:launch.soon', { name: chosen?.gameName ?? gameCode })}
             </p>
           </div>
           <Link
-            to={`/lottery?vendor=${encodeURIComponent(requested)}`}
+            to={`/lottery?${withLotteryQuery(new URLSearchParams(), query).toString()}`}
             aria-label={t('lobby:filter.clear')}
             className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
@@ -84,44 +403,138 @@ export const LotteryPage = () => {
 
       <div
         role="tablist"
-        aria-label={t('lobby:lottery.menu')}
-        className="scrollbar-none -mx-3 flex gap-2 overflow-x-auto px-3 sm:mx-0 sm:px-0"
+        aria-label={t('lobby:lottery.types')}
+        className="scrollbar-none -mx-3 flex gap-1.5 overflow-x-auto px-3 sm:mx-0 sm:px-0"
       >
-        {vendors.map((v) => (
+        {types.map((key) => (
           <button
-            key={v.vassalage}
+            key={key}
             type="button"
             role="tab"
-            data-testid="lottery-tab"
-            aria-selected={v.vassalage === vendor?.vassalage}
-            onClick={() => pick(v.vassalage)}
+            data-testid={`lottery-type-${key}`}
+            aria-selected={type === key}
+            onClick={() => change({ type: key })}
             className={cx(
-              'h-10 shrink-0 rounded-full px-4 text-sm font-semibold transition',
-              v.vassalage === vendor?.vassalage
-                ? 'bg-fg text-bg shadow'
-                : 'bg-surface text-fg/75 ring-1 ring-line hover:text-fg',
+              'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-4 text-sm font-semibold transition',
+              type === key ? 'bg-fg text-bg shadow' : 'bg-surface text-fg/75 ring-1 ring-line hover:text-fg',
             )}
           >
-            {v.displayName}
+            {TYPE_ICONS[key]}
+            {t(`lobby:lottery.type.${key}`)}
           </button>
         ))}
       </div>
 
-      <GameGrid
-        games={lanes && !vendor ? [] : served?.games}
-        loading={list.isFetching}
-        vendorNames={names}
-        empty={<EmptyState icon={<Ticket className="size-6" />} title={t('lobby:empty.all')} />}
-      />
-      <Pager
-        page={served?.pageNo ?? 1}
-        totalPages={served?.totalPages ?? 1}
-        onPage={(page) => {
-          const next = new URLSearchParams(params);
-          next.set('pageNo', String(page));
-          setParams(next);
-        }}
-      />
+      {type === 'none' ? (
+        groups.length > 0 ? (
+          <MenuTabs
+            tags={groups.map((g) => ({
+              tag: g.tag,
+              name: t(`lobby:lottery.group.${g.tag}`, { defaultValue: g.displayName }),
+              count: g.gameMenus.length,
+            }))}
+            selected={group?.tag ?? ''}
+            onSelect={(tag) => change({ tag })}
+          />
+        ) : (
+          <div className="flex gap-2" aria-hidden="true">
+            {[0, 1, 2, 3].map((n) => (
+              <div key={n} className="h-10 w-24 animate-pulse rounded-2xl bg-surface-2" />
+            ))}
+          </div>
+        )
+      ) : null}
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <LotterySearch value={query.name} onSearch={(name) => change({ name })} />
+        <label className="relative block sm:w-52">
+          <span className="sr-only">{t('lobby:lottery.day')}</span>
+          <CalendarDays
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted"
+          />
+          <select
+            data-testid="lottery-day"
+            value={query.day ?? ''}
+            onChange={(event) => change({ day: event.target.value ? Number(event.target.value) : null })}
+            className={cx(fieldClass, 'appearance-none pl-10')}
+          >
+            <option value="">{t('lobby:lottery.anyDay')}</option>
+            {WEEKDAYS.map((day) => (
+              <option key={day} value={day}>
+                {longDays.get(day)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {!shown ? (
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2" aria-hidden="true">
+          {[0, 1, 2, 3].map((n) => (
+            <li key={n} className="h-28 animate-pulse rounded-3xl bg-surface-2" />
+          ))}
+        </ul>
+      ) : shown.length === 0 ? (
+        <div
+          data-testid="lottery-empty"
+          className="flex flex-col items-center gap-3 rounded-3xl border border-dashed border-line px-6 py-14 text-center"
+        >
+          <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted ring-1 ring-line">
+            {TYPE_ICONS[type]}
+          </span>
+          <p className="text-base font-bold">
+            {filtered ? t('lobby:lottery.empty.filtered') : t(`lobby:lottery.empty.${type}`)}
+          </p>
+        </div>
+      ) : (
+        <ul data-testid="lottery-items" className="grid grid-cols-1 gap-3 md:grid-cols-2">
+          {shown.map((item) => (
+            <LotteryCard
+              key={item.nodeId}
+              item={item}
+              elapsed={elapsed}
+              vendorName={vendorNames.get(item.vendor) ?? item.vendor}
+              saved={account ? favs.includes(item.nodeId) : null}
+              onSave={() => save(item)}
+              onPlay={() => play(item)}
+              weekdays={shortDays}
+            />
+          ))}
+        </ul>
+      )}
     </div>
+  );
+};
+
+/** The name field: applied after a short pause; a URL change (back) refills it. */
+const LotterySearch = ({ value, onSearch }: { value: string; onSearch: (name: string) => void }) => {
+  const { t } = useTranslation('lobby');
+  const [text, setText] = useState(value);
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = window.setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <label className="relative block min-w-0 flex-1">
+      <span className="sr-only">{t('lottery.search')}</span>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-muted"
+      />
+      <input
+        type="search"
+        data-testid="lottery-search"
+        value={text}
+        maxLength={60}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={t('lottery.searchPlaceholder')}
+        className={cx(fieldClass, 'pl-10 [&::-webkit-search-cancel-button]:hidden')}
+      />
+    </label>
   );
 };

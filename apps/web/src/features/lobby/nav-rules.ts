@@ -40,16 +40,25 @@ export const splitDropdown = <T>(cards: readonly T[], max = DROPDOWN_MAX) => ({
 export const vendorHref = (card: Pick<GameCard, 'vassalage' | 'gameType'>, lane: GameType) =>
   `${LOBBY_ROUTE[navCodeOf(lane)]}?vassalage=${encodeURIComponent(card.vassalage)}`;
 
+/** The popup the login modal's game menu opens for vendors without a lobby of their own there. */
+export const LOGIN_POPUP = { href: '/login', features: 'popup,width=1300,height=900' } as const;
+
+export type LoginMenuTarget =
+  | { kind: 'route'; href: string }
+  | { kind: 'popup'; href: string; features: string };
+
 /**
  * The login modal's game menu (spec §2): a hot vendor goes to `/rng?vassalage=`, a fishing vendor
- * to `/fish`, the others to their category's lobby on that vendor (`/rng?vassalage=` for slots).
+ * to `/fish`, another slot vendor to the RNG page on that vendor; any other vendor (live, sports,
+ * lottery...) opens `/login` in a 1300x900 popup window.
  */
-export const loginMenuHref = (
+export const loginMenuTarget = (
   card: Pick<GameCard, 'vassalage' | 'gameType'>,
   lane: GameType,
   hot: boolean,
-) => {
-  if (hot) return `/rng?vassalage=${encodeURIComponent(card.vassalage)}`;
-  if (lane === 'FISH') return '/fish';
-  return vendorHref(card, lane);
+): LoginMenuTarget => {
+  if (hot || lane === 'RNG')
+    return { kind: 'route', href: `/rng?vassalage=${encodeURIComponent(card.vassalage)}` };
+  if (lane === 'FISH') return { kind: 'route', href: '/fish' };
+  return { kind: 'popup', ...LOGIN_POPUP };
 };

@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazyChunk } from '../../shared/chunk';
 import { type NavCode, navCategories } from './nav-order';
 import { useGameVendors } from './use-game-vendors';
 
@@ -8,7 +9,9 @@ import { useGameVendors } from './use-game-vendors';
  * first hover) and a slot that loads the vendor drop-down panel when it first opens.
  */
 
-const NavDropdown = lazy(() => import('./nav-dropdown').then((module) => ({ default: module.NavDropdown })));
+const NavDropdown = lazyChunk(() =>
+  import('./nav-dropdown').then((module) => ({ default: module.NavDropdown })),
+);
 
 const IDLE_FALLBACK_MS = 2500;
 let wantVendors = false;

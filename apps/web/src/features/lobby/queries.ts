@@ -1,65 +1,73 @@
-import type { GameType } from '@khela/contract';
+import type { Game, GameType } from '@khela/contract';
 import { FAVOURITE_PAGE_SIZE_MAX, GAME_PAGE_SIZE } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client';
 import { useMember } from '../../shared/state/session';
 import { useMerchantCode } from '../../shared/state/site';
+import { readSession, writeSession } from '../../shared/state/storage';
+import { gameListQuery, LIST_BASE, type ListFilter } from './list-query';
 
-/** The list query of API-FACTS §2.4 (clientType 3, the desktop platforms). */
-const LIST_BASE = { clientType: '3', platform: 'flash,html5-desktop' } as const;
-
-export type ListFilter = {
-  gameType?: GameType | undefined;
-  vassalage?: string | undefined;
-  gameClassify?: string | undefined;
-  gameName?: string | undefined;
-  minBet?: string | undefined;
-  pageNo: number;
-  pageSize?: number;
-};
+export { gameListQuery, LIST_BASE, type ListFilter } from './list-query';
 
 /** One page of `GCSGAME_gameList`; the previous page stays on screen while the next loads. */
 export const useGameList = (filter: ListFilter, enabled = true) => {
   const { i18n } = useTranslation();
   const merchant = useMerchantCode();
-  const language = i18n.language;
   return useQuery({
-    queryKey: ['game-list', merchant ?? '', language, filter],
+    ...gameListQuery(filter, merchant, i18n.language),
     enabled,
-    queryFn: ({ signal }) =>
-      callApi('gameList', {
-        signal,
-        query: {
-          ...LIST_BASE,
-          gameType: filter.gameType,
-          vassalage: filter.vassalage,
-          gameClassify: filter.gameClassify,
-          gameName: filter.gameName,
-          minBet: filter.minBet,
-          pageNo: filter.pageNo,
-          pageSize: filter.pageSize ?? GAME_PAGE_SIZE,
-          language,
-        },
-      }),
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
   });
 };
 
-/** Hot games (preloaded whole, no paging; no login needed). */
-export const useHotGames = (vassalage: string) => {
+/** Session storage key of the hot games (API-FACTS §2.4: cached in session `HOT_GAMES`). */
+export const HOT_GAMES_KEY = 'HOT_GAMES';
+const HOT_STALE_MS = 5 * 60_000;
+
+type HotCache = { language: string; at: number; list: Game[] };
+
+/** The session copy of the hot games in this language, or undefined (absent, unreadable, another's). */
+export const readHotGames = (language: string): HotCache | undefined => {
+  const raw = readSession(HOT_GAMES_KEY);
+  if (!raw) return undefined;
+  try {
+    const parsed = JSON.parse(raw) as Partial<HotCache>;
+    if (parsed.language === language && typeof parsed.at === 'number' && Array.isArray(parsed.list))
+      return parsed as HotCache;
+  } catch {
+    // An unreadable copy is replaced by the next answer.
+  }
+  return undefined;
+};
+
+/**
+ * Hot games (preloaded whole, no paging; no login needed): all of them are asked for once per
+ * language and kept in session storage (`HOT_GAMES`), and a vendor's are picked from that copy.
+ * `enabled: false` reads the copy only (the slot lobby asks the server after its first paint).
+ */
+export const useHotGames = (vassalage: string, enabled = true) => {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const pickVendor = useCallback(
+    (list: Game[]) => (vassalage ? list.filter((g) => g.vendor === vassalage) : list),
+    [vassalage],
+  );
   return useQuery({
-    queryKey: ['hot-games', language, vassalage],
-    queryFn: async () =>
-      (
-        await callApi('hotGames', {
-          query: { isPlatform: '2', vassalage, platform: LIST_BASE.platform, language },
-        })
-      ).list,
-    staleTime: 5 * 60_000,
+    queryKey: ['hot-games', language],
+    enabled,
+    queryFn: async () => {
+      const { list } = await callApi('hotGames', {
+        query: { isPlatform: '2', vassalage: '', platform: LIST_BASE.platform, language },
+      });
+      writeSession(HOT_GAMES_KEY, JSON.stringify({ language, at: Date.now(), list } satisfies HotCache));
+      return list;
+    },
+    initialData: () => readHotGames(language)?.list,
+    initialDataUpdatedAt: () => readHotGames(language)?.at,
+    staleTime: HOT_STALE_MS,
+    select: pickVendor,
   });
 };
 

@@ -1,10 +1,14 @@
 import { GAME_PAGE_SIZE, MIN_BET_OPTIONS } from '@khela/contract/browser';
 import { Clock3, Flame, LayoutGrid, Search, SearchX, Star, X } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { lazyChunk } from '../../shared/chunk';
 import { useSessionState } from '../../shared/state/session';
+import { useAnnouncements } from '../../shared/state/site';
 import { cx } from '../../shared/ui/cx';
+import { BannerArea } from '../shell/banner/banner-area';
+import { bannersForGroup } from '../shell/banner/banner-slide';
 import { formatCount, placeholderKeys } from './format';
 import { EmptyState, GameGrid } from './game-grid';
 import {
@@ -13,15 +17,51 @@ import {
   type RngChange,
   type RngQuery,
   type RngTab,
+  rngListFilter,
   rngQueryString,
   visibleTabs,
 } from './lobby-query';
+import { markOnce, useAfterFirstPaint } from './marks';
 import { Pager } from './pager';
 import { clampPage, pageOf } from './pagination';
 import { useFavouriteList, useGameList, useHotGames, useRecentGames } from './queries';
 import { SEARCH_DEBOUNCE_MS } from './search-timing';
 import { useGameVendors } from './use-game-vendors';
 import { VendorSwiper } from './vendor-swiper';
+
+/** The jackpot counter on the banner area (spec §2, §9): its own chunk, from the game feature. */
+const JackpotCounter = lazyChunk(() =>
+  import('../game/jackpot-counter').then((module) => ({ default: module.JackpotCounter })),
+);
+
+/**
+ * The banner area of `/rng` with the jackpot counter on it (spec §2): the route's frame leaves
+ * the banner to this page (router.tsx). The counter's chunk and its texts load after the first
+ * games are painted, so its Suspense boundary cannot hold that paint back.
+ */
+const RngBanner = ({ showJackpot }: { showJackpot: boolean }) => {
+  const announcements = useAnnouncements();
+  const banners = bannersForGroup(announcements.data?.banners ?? [], 'w_rng').length;
+  return (
+    <div data-testid="rng-banner" className="relative">
+      <BannerArea group="w_rng" />
+      {showJackpot ? (
+        <div
+          className={cx(
+            'relative z-10 mx-auto w-full max-w-[1200px]',
+            banners > 0 ? '-mt-6 px-6 sm:-mt-12 sm:px-10 lg:px-14' : 'mt-3 px-3 sm:px-4 lg:px-6',
+          )}
+        >
+          <div className="ml-auto max-w-xl">
+            <Suspense fallback={null}>
+              <JackpotCounter />
+            </Suspense>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+};
 
 const TAB_ICONS: Record<RngTab, ReactNode> = {
   all: <LayoutGrid aria-hidden="true" className="size-4" />,
@@ -130,6 +170,7 @@ const Select = ({
  */
 export const RngLobby = () => {
   const { t, i18n } = useTranslation(['lobby', 'shell']);
+  markOnce('rng-render');
   const { token } = useSessionState();
   const loggedIn = Boolean(token);
   const { query, change, replaceQuery } = useRngQuery();
@@ -139,22 +180,15 @@ export const RngLobby = () => {
   const vendorNames = useMemo(() => new Map(vendors.map((v) => [v.vassalage, v.displayName])), [vendors]);
   const selectedVendor = vendors.find((v) => v.vassalage === query.vassalage);
 
-  const hot = useHotGames(query.vassalage);
+  // The hot list only decides whether the hot tab shows: asked for after the first paint (or at
+  // once on the hot tab), and read from the session copy meanwhile.
+  const afterPaint = useAfterFirstPaint();
+  const hot = useHotGames(query.vassalage, afterPaint || query.tab === 'hot');
   const tabs = visibleTabs((hot.data?.length ?? 0) > 0, loggedIn);
   // While the hot list loads, a `?page=hot` link stays on the hot tab rather than flashing 'all'.
   const tab: RngTab = tabs.includes(query.tab) || (query.tab === 'hot' && hot.isPending) ? query.tab : 'all';
 
-  const list = useGameList(
-    {
-      gameType: 'RNG',
-      vassalage: query.vassalage,
-      gameClassify: query.classify,
-      gameName: query.name,
-      minBet: query.minBet,
-      pageNo: query.pageNo,
-    },
-    tab === 'all',
-  );
+  const list = useGameList(rngListFilter(query), tab === 'all');
   const saved = useFavouriteList('RNG', tab === 'fav');
   const recent = useRecentGames(query.vassalage, tab === 'recent');
 
@@ -222,126 +256,138 @@ export const RngLobby = () => {
           : undefined;
 
   return (
-    <div className="mx-auto w-full max-w-[1200px] space-y-5 px-3 pt-5 pb-6 sm:px-4 sm:pt-6 lg:px-6">
-      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
-        <div>
-          <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
-            {selectedVendor ? selectedVendor.displayName : t('shell:nav.rng')}
-          </h1>
-          <p className="mt-0.5 text-sm text-muted">
-            {t('lobby:rng.subtitle', {
-              count: formatCount(
-                selectedVendor?.gameCount ?? vendors.reduce((sum, v) => sum + v.gameCount, 0),
-                i18n.language,
-              ),
-              vendors: formatCount(vendors.length, i18n.language),
-            })}
+    <>
+      <RngBanner showJackpot={afterPaint} />
+      <div className="mx-auto w-full max-w-[1200px] space-y-5 px-3 pt-5 pb-6 sm:px-4 sm:pt-6 lg:px-6">
+        <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+          <div>
+            <h1 className="text-2xl font-black tracking-tight sm:text-3xl">
+              {selectedVendor ? selectedVendor.displayName : t('shell:nav.rng')}
+            </h1>
+            {/* Counts in the page's digits: written after the first games are painted (the first
+                number formatter of a language costs more than the whole grid). */}
+            <p className="mt-0.5 min-h-5 text-sm text-muted">
+              {afterPaint && vendors.length > 0
+                ? t('lobby:rng.subtitle', {
+                    count: formatCount(
+                      selectedVendor?.gameCount ?? vendors.reduce((sum, v) => sum + v.gameCount, 0),
+                      i18n.language,
+                    ),
+                    vendors: formatCount(vendors.length, i18n.language),
+                  })
+                : ''}
+            </p>
+          </div>
+        </header>
+
+        {lane ? (
+          <VendorSwiper
+            vendors={vendors}
+            selected={query.vassalage}
+            onSelect={(v) => change({ kind: 'vendor', value: v })}
+          />
+        ) : (
+          <div className="flex gap-2.5 overflow-hidden" aria-hidden="true">
+            {placeholderKeys(9).map((key) => (
+              <div
+                key={key}
+                className="h-[4.75rem] w-[5.5rem] shrink-0 animate-pulse rounded-2xl bg-surface-2 sm:w-28"
+              />
+            ))}
+          </div>
+        )}
+
+        <div ref={listTop} className="scroll-mt-40 space-y-3">
+          <div
+            role="tablist"
+            aria-label={t('lobby:tabs.label')}
+            className="scrollbar-none -mx-3 flex gap-1.5 overflow-x-auto px-3 sm:mx-0 sm:px-0"
+          >
+            {tabs.map((key) => (
+              <button
+                key={key}
+                type="button"
+                role="tab"
+                data-testid={`rng-tab-${key}`}
+                aria-selected={tab === key}
+                onClick={() => change({ kind: 'tab', value: key })}
+                className={cx(
+                  'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-4 text-sm font-semibold transition',
+                  tab === key
+                    ? 'bg-fg text-bg shadow'
+                    : 'bg-surface text-fg/75 ring-1 ring-line hover:text-fg',
+                )}
+              >
+                {TAB_ICONS[key]}
+                {t(`lobby:tabs.${key}`)}
+              </button>
+            ))}
+          </div>
+
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <SearchField value={query.name} onSearch={(name) => change({ kind: 'name', value: name })} />
+            <div className="flex gap-2">
+              <Select
+                label={t('lobby:filter.classify')}
+                testId="classify-filter"
+                value={query.classify}
+                onChange={(value) => change({ kind: 'classify', value })}
+              >
+                <option value="">{t('lobby:filter.allTypes')}</option>
+                {(lane?.gameClassify ?? []).map((c) => (
+                  <option key={c.key} value={c.key}>
+                    {c.displayName}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                label={t('lobby:filter.minBet')}
+                testId="minbet-filter"
+                value={query.minBet}
+                onChange={(value) => change({ kind: 'minBet', value: value as RngQuery['minBet'] })}
+              >
+                <option value="">{t('lobby:filter.in_type_all')}</option>
+                {MIN_BET_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {t('lobby:filter.minBetValue', { value: option })}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+
+          <p data-testid="games-count" aria-live="polite" className="min-h-5 text-xs font-medium text-muted">
+            {view.total !== undefined && afterPaint
+              ? t('lobby:games.count', {
+                  count: view.total,
+                  formatted: formatCount(view.total, i18n.language),
+                })
+              : ''}
           </p>
         </div>
-      </header>
 
-      {lane ? (
-        <VendorSwiper
-          vendors={vendors}
-          selected={query.vassalage}
-          onSelect={(v) => change({ kind: 'vendor', value: v })}
-        />
-      ) : (
-        <div className="flex gap-2.5 overflow-hidden" aria-hidden="true">
-          {placeholderKeys(9).map((key) => (
-            <div
-              key={key}
-              className="h-[4.75rem] w-[5.5rem] shrink-0 animate-pulse rounded-2xl bg-surface-2 sm:w-28"
+        <GameGrid
+          games={view.games}
+          loading={view.loading}
+          vendorNames={vendorNames}
+          empty={
+            <EmptyState
+              icon={
+                tab === 'fav' ? (
+                  <Star className="size-6" />
+                ) : tab === 'recent' ? (
+                  <Clock3 className="size-6" />
+                ) : (
+                  <SearchX className="size-6" />
+                )
+              }
+              title={t(`lobby:empty.${tab}`)}
+              body={emptyBody}
             />
-          ))}
-        </div>
-      )}
-
-      <div ref={listTop} className="scroll-mt-40 space-y-3">
-        <div
-          role="tablist"
-          aria-label={t('lobby:tabs.label')}
-          className="scrollbar-none -mx-3 flex gap-1.5 overflow-x-auto px-3 sm:mx-0 sm:px-0"
-        >
-          {tabs.map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              data-testid={`rng-tab-${key}`}
-              aria-selected={tab === key}
-              onClick={() => change({ kind: 'tab', value: key })}
-              className={cx(
-                'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-4 text-sm font-semibold transition',
-                tab === key ? 'bg-fg text-bg shadow' : 'bg-surface text-fg/75 ring-1 ring-line hover:text-fg',
-              )}
-            >
-              {TAB_ICONS[key]}
-              {t(`lobby:tabs.${key}`)}
-            </button>
-          ))}
-        </div>
-
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <SearchField value={query.name} onSearch={(name) => change({ kind: 'name', value: name })} />
-          <div className="flex gap-2">
-            <Select
-              label={t('lobby:filter.classify')}
-              testId="classify-filter"
-              value={query.classify}
-              onChange={(value) => change({ kind: 'classify', value })}
-            >
-              <option value="">{t('lobby:filter.allTypes')}</option>
-              {(lane?.gameClassify ?? []).map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.displayName}
-                </option>
-              ))}
-            </Select>
-            <Select
-              label={t('lobby:filter.minBet')}
-              testId="minbet-filter"
-              value={query.minBet}
-              onChange={(value) => change({ kind: 'minBet', value: value as RngQuery['minBet'] })}
-            >
-              <option value="">{t('lobby:filter.in_type_all')}</option>
-              {MIN_BET_OPTIONS.map((option) => (
-                <option key={option} value={option}>
-                  {t('lobby:filter.minBetValue', { value: option })}
-                </option>
-              ))}
-            </Select>
-          </div>
-        </div>
-
-        <p data-testid="games-count" aria-live="polite" className="min-h-5 text-xs font-medium text-muted">
-          {view.total !== undefined
-            ? t('lobby:games.count', { count: view.total, formatted: formatCount(view.total, i18n.language) })
-            : ''}
-        </p>
+          }
+        />
+        {tab !== 'hot' ? <Pager page={view.page} totalPages={view.totalPages} onPage={goToPage} /> : null}
       </div>
-
-      <GameGrid
-        games={view.games}
-        loading={view.loading}
-        vendorNames={vendorNames}
-        empty={
-          <EmptyState
-            icon={
-              tab === 'fav' ? (
-                <Star className="size-6" />
-              ) : tab === 'recent' ? (
-                <Clock3 className="size-6" />
-              ) : (
-                <SearchX className="size-6" />
-              )
-            }
-            title={t(`lobby:empty.${tab}`)}
-            body={emptyBody}
-          />
-        }
-      />
-      {tab !== 'hot' ? <Pager page={view.page} totalPages={view.totalPages} onPage={goToPage} /> : null}
-    </div>
+    </>
   );
 };

@@ -1,6 +1,7 @@
 import { CircleAlert, Info, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { i18next } from '../../shared/i18n';
 import { cx } from '../../shared/ui/cx';
 
 /** A short message over the lobby (a game that opens soon, a refused favourite). */
@@ -18,6 +19,15 @@ const emit = (toast: Toast | null) => {
 export const showToast = (message: string, tone: Toast['tone'] = 'info') =>
   emit({ id: nextId++, message, tone });
 export const dismissToast = () => emit(null);
+
+/**
+ * A refusal as a warning toast, in the page language. The `errors` texts load when the first one
+ * is shown, so no game card waits for them before it can paint.
+ */
+export const showErrorToast = async (key: string) => {
+  await i18next.loadNamespaces('errors');
+  showToast(i18next.t(`errors:${key}`, { defaultValue: i18next.t('errors:error.system.error') }), 'warning');
+};
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -5,6 +5,22 @@ import { useMerchantCode } from '../../shared/state/site';
 import { readSession, SESSION_KEYS } from '../../shared/state/storage';
 import { acceptVendors, readVendorCache } from './vendor-cache';
 
+/** The query of the catalogue's lanes (shared by the hook and the `/rng` prefetch). */
+export const gameVendorsQuery = (merchant: string, language: string) => ({
+  queryKey: ['game-vendors', merchant, language],
+  queryFn: async () => {
+    const fresh = await callApi('gameVendors', { query: { platform: 'html5-desktop', language } });
+    return acceptVendors(fresh, merchant, language).lanes;
+  },
+  initialData: () => readVendorCache(merchant, language)?.lanes,
+  // The copy is shown but still checked against the server's version once.
+  initialDataUpdatedAt: 0,
+  staleTime: 5 * 60_000,
+});
+
+/** The merchant the vendor list is kept under: the one picked, else the one the status call set. */
+export const vendorMerchant = (picked: string | null) => picked ?? readSession(SESSION_KEYS.merchant) ?? '';
+
 /**
  * The catalogue's lanes (categories with vendor cards and classify counts). The session copy
  * (`gameVendor`) shows at once; the server is asked once per page load and a new catalogue
@@ -12,19 +28,6 @@ import { acceptVendors, readVendorCache } from './vendor-cache';
  */
 export const useGameVendors = (enabled = true) => {
   const { i18n } = useTranslation();
-  const picked = useMerchantCode();
-  const merchant = picked ?? readSession(SESSION_KEYS.merchant) ?? '';
-  const language = i18n.language;
-  return useQuery({
-    queryKey: ['game-vendors', merchant, language],
-    enabled,
-    queryFn: async () => {
-      const fresh = await callApi('gameVendors', { query: { platform: 'html5-desktop', language } });
-      return acceptVendors(fresh, merchant, language).lanes;
-    },
-    initialData: () => readVendorCache(merchant, language)?.lanes,
-    // The copy is shown but still checked against the server's version once.
-    initialDataUpdatedAt: 0,
-    staleTime: 5 * 60_000,
-  });
+  const merchant = vendorMerchant(useMerchantCode());
+  return useQuery({ ...gameVendorsQuery(merchant, i18n.language), enabled });
 };

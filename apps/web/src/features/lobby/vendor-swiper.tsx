@@ -5,11 +5,22 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../shared/ui/cx';
 import { useImageUrl } from './images';
+import { useAfterFirstPaint } from './marks';
 
 /** Arrows show when there are more than this many vendors (spec §9). */
 export const SWIPER_ARROWS_AFTER = 7;
 
 export const showSwiperArrows = (count: number) => count > SWIPER_ARROWS_AFTER;
+
+/** Tiles drawn before the first games are painted: more than a wide screen shows at once. */
+export const FIRST_PAINT_TILES = 10;
+
+/** The first tiles, and the chosen vendor's if it is further along (it is scrolled to later). */
+export const firstTiles = <T extends { vassalage: string }>(vendors: readonly T[], selected: string) => {
+  const head = vendors.slice(0, FIRST_PAINT_TILES);
+  const chosen = vendors.find((v) => v.vassalage === selected);
+  return chosen && !head.includes(chosen) ? [...head, chosen] : head;
+};
 
 const arrow =
   'absolute top-1/2 z-10 grid size-9 -translate-y-1/2 place-items-center rounded-full bg-raised text-fg shadow-lg ring-1 ring-line transition hover:text-brand disabled:opacity-0';
@@ -27,6 +38,9 @@ export const VendorSwiper = ({
   const { t } = useTranslation('lobby');
   const image = useImageUrl();
   const arrows = showSwiperArrows(vendors.length);
+  // Embla measures the strip when it starts (a forced layout of the whole page): it is given the
+  // strip after the first games are painted; until then the strip is a plain row that looks the same.
+  const ready = useAfterFirstPaint();
   const [viewportRef, api] = useEmblaCarousel({ align: 'start', dragFree: true, containScroll: 'trimSnaps' });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
@@ -71,7 +85,7 @@ export const VendorSwiper = ({
 
   return (
     <div data-testid="vendor-swiper" data-arrows={arrows} className="relative">
-      <div ref={viewportRef} className="overflow-hidden px-0.5 py-1">
+      <div ref={ready ? viewportRef : undefined} className="overflow-hidden px-0.5 py-1">
         <ul className="flex touch-pan-y gap-2 sm:gap-2.5">
           <li className="w-[5.5rem] shrink-0 sm:w-28">
             <button
@@ -88,7 +102,7 @@ export const VendorSwiper = ({
               <span className="w-full truncate text-xs font-semibold">{t('vendor.all')}</span>
             </button>
           </li>
-          {vendors.map((vendor) => {
+          {(ready ? vendors : firstTiles(vendors, selected)).map((vendor) => {
             const active = vendor.vassalage === selected;
             const logo = image(vendor.smallIcon ?? vendor.lagerIcon);
             return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../shared/ui/button';
 import type { ModalComponentProps } from '../../shared/ui/modal-host';
 import { ModalPanel } from '../../shared/ui/modal-panel';
+import { RichText } from '../../shared/ui/rich-text';
 import { formatNoticeDate } from './format';
 
 declare module '../../shared/ui/modal-host' {
@@ -74,7 +75,7 @@ export const NoticeModal = ({ items, index, close }: ModalComponentProps<'notice
           <time className="block text-xs text-muted" dateTime={new Date(item.createdAt).toISOString()}>
             {formatNoticeDate(item.createdAt, i18n.language)}
           </time>
-          <p className="prose-notice text-[0.95rem] text-fg/85">{item.content}</p>
+          <RichText html={item.content} className="text-[0.95rem] text-fg/85" testId="notice-modal-body" />
         </article>
       ) : null}
     </ModalPanel>

@@ -2,6 +2,7 @@ import { Megaphone, Sparkles, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAnnouncements } from '../../shared/state/site';
+import { RichText } from '../../shared/ui/rich-text';
 import { Spinner } from '../../shared/ui/spinner';
 import { formatNoticeDate } from './format';
 
@@ -67,7 +68,11 @@ export const NoticePage = () => {
                   </time>
                 </div>
                 <h2 className="text-base leading-snug font-bold sm:text-lg">{entry.title}</h2>
-                <p className="prose-notice mt-1.5 text-sm text-fg/80 sm:text-[0.95rem]">{entry.content}</p>
+                <RichText
+                  html={entry.content}
+                  className="mt-1.5 text-sm text-fg/80 sm:text-[0.95rem]"
+                  testId="notice-page-body"
+                />
               </article>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import type { ModalComponentProps } from '../../shared/ui/modal-host';
 import { ModalPanel } from '../../shared/ui/modal-panel';
+import { RichText } from '../../shared/ui/rich-text';
 
 declare module '../../shared/ui/modal-host' {
   interface ModalRegistry {
@@ -74,7 +75,7 @@ export const NoticePopupModal = ({ items, close }: ModalComponentProps<'noticePo
             <img src={item.imageUrl} alt="" className="aspect-[3/1] w-full rounded-2xl object-cover" />
           ) : null}
           <h3 className="text-lg leading-snug font-bold">{item.title}</h3>
-          <p className="prose-notice text-fg/85">{item.content}</p>
+          <RichText html={item.content} className="text-fg/85" testId="notice-popup-body" />
         </article>
       ) : null}
     </ModalPanel>

@@ -2,12 +2,20 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAnnouncements, makeStatus, NOTICES } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
+import { makeClient, renderApp } from '../../../test/render';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
+import { clearSession, signIn } from '../../shared/state/session';
 import { MODAL_TRANSITION_MS } from '../../shared/ui/modal-host';
 import { NoticeBar } from './notice-bar';
 import { NoticePage } from './notice-page';
-import { NoticePopups } from './notice-popups';
+import {
+  AFTER_LOGIN_POPUP_QUERY,
+  dueFirstLoginPopups,
+  duePopups,
+  dueUserPopups,
+  FIRST_LOGIN_POPUP_QUERY,
+  NoticePopups,
+} from './notice-popups';
 
 const status = makeStatus();
 const announcements = makeAnnouncements();
@@ -100,7 +108,142 @@ describe('notice popups', () => {
   });
 });
 
+describe('after-login popups', () => {
+  afterEach(() => clearSession());
+
+  it('open once a member is signed in; closing stores USER_POPUP=closed', async () => {
+    const user = userEvent.setup();
+    signIn({ token: 'member-token', userName: 'demo01', nickname: 'demo01', id: 1, customerType: 0 });
+    const client = makeClient();
+    const afterLogin = makeAnnouncements({
+      popup: [
+        {
+          id: 91,
+          title: 'Members only',
+          content: '<p>Hello</p>',
+          createdAt: 0,
+          execution: 'A',
+          imageUrl: null,
+        },
+      ],
+    });
+    client.setQueryData(
+      ['announcements', 'en', '', AFTER_LOGIN_POPUP_QUERY.execution, 'member-token'],
+      afterLogin,
+    );
+    renderApp(<NoticePopups />, { status, announcements, client });
+    const popup = await screen.findByTestId('notice-popup');
+    expect(within(popup).getByText('Members only')).toBeTruthy();
+    await user.click(within(popup).getByTestId('popup-close'));
+    expect(sessionStorage.getItem('USER_POPUP')).toBe('closed');
+    expect(dueUserPopups(afterLogin.popup)).toEqual([]);
+  });
+
+  it('show the body as formatted text: HTML from the back office, sanitised', async () => {
+    signIn({ token: 'member-token', userName: 'demo01', nickname: 'demo01', id: 1, customerType: 0 });
+    const client = makeClient();
+    client.setQueryData(
+      ['announcements', 'en', '', AFTER_LOGIN_POPUP_QUERY.execution, 'member-token'],
+      makeAnnouncements({
+        popup: [
+          {
+            id: 92,
+            title: 'Formatted',
+            content:
+              '<p>Deposit <strong>today</strong></p><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+            createdAt: 0,
+            execution: 'A',
+            imageUrl: null,
+          },
+        ],
+      }),
+    );
+    renderApp(<NoticePopups />, { status, announcements, client });
+    const body = await screen.findByTestId('notice-popup-body');
+    expect(body.textContent).toBe('Deposit today');
+    expect(body.querySelector('strong')?.textContent).toBe('today');
+    expect(body.innerHTML).not.toContain('&lt;p&gt;');
+    expect(body.innerHTML).not.toContain('onerror');
+    expect(body.querySelector('script')).toBeNull();
+  });
+
+  it('show first-login popups (F) once after a first login, before the after-login ones', async () => {
+    const user = userEvent.setup();
+    signIn({
+      token: 'member-token',
+      userName: 'new01',
+      nickname: 'new01',
+      id: 2,
+      customerType: 0,
+      firstTimeLogin: true,
+    });
+    expect(sessionStorage.getItem('FIRST_LOGIN_POPUP')).toBe('due');
+    const client = makeClient();
+    const popup = (id: number, title: string, execution: 'A' | 'F') => ({
+      id,
+      title,
+      content: `<p>${title} body</p>`,
+      createdAt: 0,
+      execution,
+      imageUrl: null,
+    });
+    client.setQueryData(
+      ['announcements', 'en', '', FIRST_LOGIN_POPUP_QUERY.execution, 'member-token'],
+      makeAnnouncements({ popup: [popup(71, 'Welcome aboard', 'F')] }),
+    );
+    client.setQueryData(
+      ['announcements', 'en', '', AFTER_LOGIN_POPUP_QUERY.execution, 'member-token'],
+      makeAnnouncements({ popup: [popup(72, 'Members only', 'A')] }),
+    );
+    renderApp(<NoticePopups />, { status, announcements, client });
+    const shown = await screen.findByTestId('notice-popup');
+    const tabs = within(shown)
+      .getAllByRole('tab')
+      .map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Welcome aboard', 'Members only']);
+    expect(within(shown).getByTestId('notice-popup-body').textContent).toBe('Welcome aboard body');
+    await user.click(within(shown).getByTestId('popup-close'));
+    expect(sessionStorage.getItem('FIRST_LOGIN_POPUP')).toBe('shown');
+    expect(dueFirstLoginPopups([popup(71, 'Welcome aboard', 'F')])).toEqual([]);
+  });
+
+  it('show no first-login popups after a login that was not the first', () => {
+    signIn({ token: 't', userName: 'u', nickname: 'u', id: 1, customerType: 0, firstTimeLogin: false });
+    const f = { id: 1, title: 'F', content: '', createdAt: 0, execution: 'F' as const, imageUrl: null };
+    expect(sessionStorage.getItem('FIRST_LOGIN_POPUP')).toBeNull();
+    expect(dueFirstLoginPopups([f])).toEqual([]);
+  });
+
+  it('are not due to visitors, nor before-login popups to members', () => {
+    const popups = [
+      { id: 1, title: 'B', content: '', createdAt: 0, execution: 'B' as const, imageUrl: null },
+      { id: 2, title: 'A', content: '', createdAt: 0, execution: 'A' as const, imageUrl: null },
+    ];
+    expect(dueUserPopups(popups)).toEqual([]);
+    signIn({ token: 't', userName: 'u', nickname: 'u', id: 1, customerType: 0 });
+    expect(dueUserPopups(popups).map((p) => p.id)).toEqual([2]);
+    expect(duePopups(popups)).toEqual([]);
+  });
+});
+
 describe('notice page', () => {
+  it('shows a notice body written in the back office as formatted text', async () => {
+    renderApp(<NoticePage />, {
+      status,
+      announcements: makeAnnouncements({
+        popup: [],
+        player: [
+          { id: 31, title: 'Rich', content: '<p>Play <em>fair</em></p><ul><li>one</li></ul>', createdAt: 0 },
+        ],
+      }),
+      route: '/noticePage',
+    });
+    const body = await screen.findByTestId('notice-page-body');
+    expect(body.textContent).toBe('Play fairone');
+    expect(body.querySelector('em')?.textContent).toBe('fair');
+    expect(body.querySelector('li')?.textContent).toBe('one');
+  });
+
   it('lists popups and notices and closes back home', async () => {
     const user = userEvent.setup();
     renderApp(<NoticePage />, { status, announcements, route: '/noticePage' });

@@ -1,8 +1,9 @@
 import type { SystemStatus } from '@khela/contract';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Frame } from '../../app/route-table';
+import { lazyChunk } from '../../shared/chunk';
 import { cx } from '../../shared/ui/cx';
 import { Spinner } from '../../shared/ui/spinner';
 import { BannerArea } from './banner/banner-area';
@@ -11,8 +12,10 @@ import { SiteHeader } from './site-header';
 import { StatusErrorScreen } from './status-error-screen';
 
 // Below the fold or floating: they load right after the first paint, not before it.
-const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
-const SideMenu = lazy(() => import('./side-menu').then((module) => ({ default: module.SideMenu })));
+const SiteFooter = lazyChunk(() =>
+  import('./site-footer').then((module) => ({ default: module.SiteFooter })),
+);
+const SideMenu = lazyChunk(() => import('./side-menu').then((module) => ({ default: module.SideMenu })));
 
 type Props = {
   frame: Frame;

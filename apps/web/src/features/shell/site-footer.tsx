@@ -19,6 +19,21 @@ export const joinList = (items: string[], language: string) => {
   }
 };
 
+/** Regulators the licence line knows by name, in any of their usual spellings → translation key. */
+const LICENCE_KEYS: Record<string, 'mga' | 'bvi' | 'pagcor'> = {
+  'malta gaming authority': 'mga',
+  mga: 'mga',
+  'british virgin islands financial services commission': 'bvi',
+  'british virgin islands fsc': 'bvi',
+  'bvi fsc': 'bvi',
+  'pagcor philippines': 'pagcor',
+  pagcor: 'pagcor',
+  'philippine amusement and gaming corporation': 'pagcor',
+};
+
+/** A licence of the brand config in the page language when it is a known regulator, else as written. */
+export const licenceKey = (name: string) => LICENCE_KEYS[name.trim().toLowerCase().replace(/\s+/g, ' ')];
+
 const headingClass = 'mb-3 text-xs font-bold tracking-[0.12em] text-muted uppercase';
 const linkClass = 'text-sm text-fg/80 transition hover:text-brand';
 
@@ -88,7 +103,17 @@ export const SiteFooter = ({ status }: { status: SystemStatus | undefined }) => 
           {licences.length > 0 ? (
             <p data-testid="licence-line" className="flex items-start gap-2 leading-relaxed md:items-center">
               <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-500" />
-              <span>{t('footer.licensed', { licences: joinList(licences, i18n.language) })}</span>
+              <span>
+                {t('footer.licensed', {
+                  licences: joinList(
+                    licences.map((name) => {
+                      const key = licenceKey(name);
+                      return key ? t(`footer.licenceNames.${key}`) : name;
+                    }),
+                    i18n.language,
+                  ),
+                })}
+              </span>
             </p>
           ) : null}
           <p className="shrink-0">

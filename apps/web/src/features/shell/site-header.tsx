@@ -1,8 +1,9 @@
 import type { SystemStatus } from '@khela/contract';
 import { Menu, X } from 'lucide-react';
-import { lazy, type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
+import { type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { lazyChunk } from '../../shared/chunk';
 import { acknowledgeExpired, restoreRememberedSession, useSessionState } from '../../shared/state/session';
 import { flagsOf } from '../../shared/state/site';
 import { BrandLogo } from '../../shared/ui/brand-logo';
@@ -14,7 +15,7 @@ import { LanguageSelect, MerchantSelect, ThemeToggle } from './header-settings';
 import { NAV_ITEMS } from './nav-items';
 
 // The logged-in header part loads only once someone is signed in (keeps the home page small).
-const AccountMenu = lazy(() =>
+const AccountMenu = lazyChunk(() =>
   import('../account/account-menu').then((module) => ({ default: module.AccountMenu })),
 );
 

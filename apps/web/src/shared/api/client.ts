@@ -21,6 +21,10 @@ type CallOptions = {
   form?: Record<string, string>;
   signal?: AbortSignal;
   language?: string;
+  /** Sent `multipart/form-data` (image uploads); the browser sets the boundary. */
+  formData?: FormData;
+  /** Extra request headers (the `idempotency-key` of a money call). */
+  headers?: Record<string, string>;
 };
 
 let currentLanguage = 'bn';
@@ -33,6 +37,16 @@ let onUnauthorized: (() => void) | null = null;
 /** Runs when a call that carried a token is answered 401 `login.not.session` (API-FACTS §1.3). */
 export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
+};
+
+let onRefused: ((error: ApiError) => void) | null = null;
+/**
+ * Runs when a signed-in call is refused because the member must change the password
+ * (`password.change.required`) or is a trial account (`in_need_true_account`); the auth feature
+ * reopens the change-password modal or shows the register-a-real-account notice.
+ */
+export const setRefusalHandler = (handler: ((error: ApiError) => void) | null) => {
+  onRefused = handler;
 };
 
 /** Names the site may call: endpoints that have a route (with schemas) in the contract. */
@@ -52,6 +66,7 @@ export const callApi = async <N extends ApiName>(
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = {
+    ...options.headers,
     Device: 'web',
     Language: options.language ?? currentLanguage,
   };
@@ -59,14 +74,18 @@ export const callApi = async <N extends ApiName>(
   if (merchant) headers.Merchant = merchant;
   const token = readSession(SESSION_KEYS.token);
   if (token) headers.Authorization = token;
+  // The free-play call carries the gateway version, as the platform's clients send it (API-FACTS §1.1).
+  if (name === 'freePlay') headers['X-Gateway-Version'] = '3';
   if (options.form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json;charset=UTF-8';
-  const body =
-    options.form !== undefined
-      ? new URLSearchParams(options.form).toString()
-      : options.body !== undefined
-        ? JSON.stringify(options.body)
-        : undefined;
+  const body: BodyInit | undefined =
+    options.formData !== undefined
+      ? options.formData
+      : options.form !== undefined
+        ? new URLSearchParams(options.form).toString()
+        : options.body !== undefined
+          ? JSON.stringify(options.body)
+          : undefined;
   const method = Array.isArray(route.method) ? route.method[0] : route.method;
   let response: Response;
   try {
@@ -93,12 +112,19 @@ export const callApi = async <N extends ApiName>(
   if ('envelope' in route && route.envelope === false) return payload as ApiValue<N>;
   if (!response.ok || !payload?.success) {
     if (response.status === 401 && token && payload?.errorCode === 'login.not.session') onUnauthorized?.();
-    throw new ApiError(
+    const refused = new ApiError(
       response.status,
       payload?.errorCode ?? 'system.error',
       payload?.message ?? 'error.system.error',
       payload?.value,
     );
+    if (
+      token &&
+      response.status === 403 &&
+      (refused.errorCode === 'password.change.required' || refused.errorCode === 'in_need_true_account')
+    )
+      onRefused?.(refused);
+    throw refused;
   }
   return payload.value as ApiValue<N>;
 };

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
+import { importChunk } from '../chunk';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../state/storage';
 
 export const SUPPORTED = ['bn', 'en', 'hi'] as const;
@@ -19,7 +20,12 @@ const initial: Lang = (SUPPORTED as readonly string[]).includes(saved ?? '')
   : DEFAULT_LANGUAGE;
 
 export const i18nReady = i18next
-  .use(resourcesToBackend((lng: string, ns: string) => import(`../../locales/${lng}/${ns}.json`)))
+  .use(
+    resourcesToBackend((lng: string, ns: string) =>
+      // Locale files are chunks too: the same time-out (spec §9).
+      importChunk(() => import(`../../locales/${lng}/${ns}.json`)),
+    ),
+  )
   .use(initReactI18next)
   .init({
     lng: initial,
@@ -30,6 +36,9 @@ export const i18nReady = i18next
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+
+/** The language the app starts in (saved choice, else the default). */
+export const initialLanguage: Lang = initial;
 
 setApiLanguage(initial);
 document.documentElement.lang = initial;

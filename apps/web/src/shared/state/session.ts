@@ -3,7 +3,15 @@ import { isAgentType, isTrialType } from '@khela/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { callApi, setUnauthorizedHandler } from '../api/client';
-import { readLocal, readSession, removeLocal, SESSION_KEYS, writeLocal, writeSession } from './storage';
+import {
+  readLocal,
+  readSession,
+  removeLocal,
+  removeSession,
+  SESSION_KEYS,
+  writeLocal,
+  writeSession,
+} from './storage';
 
 /*
  * The signed-in state: the raw token lives in session storage (spec §3), member info comes from
@@ -13,9 +21,18 @@ type State = {
   token: string | null;
   /** Set when the server dropped the session (401): the header opens the login modal once. */
   expired: boolean;
+  /**
+   * The login said the password must be changed first (session key `cpw`): until it is, every
+   * member call but the change itself is refused, so screens do not ask (the balance, say).
+   */
+  passwordChangePending: boolean;
 };
 
-let state: State = { token: readSession(SESSION_KEYS.token), expired: false };
+let state: State = {
+  token: readSession(SESSION_KEYS.token),
+  expired: false,
+  passwordChangePending: readSession(SESSION_KEYS.cpw) === '1',
+};
 const listeners = new Set<() => void>();
 const emit = (next: State) => {
   state = next;
@@ -31,14 +48,36 @@ const subscribe = (listener: () => void) => {
 export const useSessionState = () => useSyncExternalStore(subscribe, () => state);
 export const getToken = () => state.token;
 
-/** Stores a fresh login (login, registration, phone reset, remember-me exchange). */
-export const signIn = (info: Pick<LoginInfo, 'token' | 'userName' | 'nickname' | 'id' | 'customerType'>) => {
+/**
+ * Stores a fresh login (login, registration, phone reset, remember-me exchange). A first login
+ * (`firstTimeLogin`; a registration counts as one) makes the first-login popups due.
+ */
+export const signIn = (
+  info: Pick<LoginInfo, 'token' | 'userName' | 'nickname' | 'id' | 'customerType'> &
+    Partial<Pick<LoginInfo, 'mustChangePassword' | 'firstTimeLogin'>>,
+) => {
+  if (info.firstTimeLogin) writeSession(SESSION_KEYS.firstLoginPopup, 'due');
+  const pending = Boolean(info.mustChangePassword);
+  if (pending) writeSession(SESSION_KEYS.cpw, '1');
+  else removeSession(SESSION_KEYS.cpw);
   writeSession(SESSION_KEYS.token, info.token);
   writeSession(SESSION_KEYS.account, info.userName);
   writeSession(SESSION_KEYS.nickname, info.nickname);
   writeSession(SESSION_KEYS.customerId, String(info.id));
   writeSession(SESSION_KEYS.isAgent, String(info.customerType));
-  emit({ token: info.token, expired: false });
+  emit({ token: info.token, expired: false, passwordChangePending: pending });
+  // Session key `wallet` (spec §3): the merchant's wallet mode, so single-wallet pages show no
+  // vendor wallets from the first paint on (features/member/queries.ts reads it).
+  if (!pending)
+    void callApi('merchantWallet')
+      .then((value) => writeSession(SESSION_KEYS.wallet, JSON.stringify({ isSingle: value.isSingle })))
+      .catch(() => {});
+};
+
+/** The pending password change is done: member calls are open again. */
+export const passwordChanged = () => {
+  removeSession(SESSION_KEYS.cpw);
+  if (state.passwordChangePending) emit({ ...state, passwordChangePending: false });
 };
 
 /** Clears session storage but keeps the merchant (spec §4 logout: merchant and merchantCode re-set). */
@@ -52,7 +91,7 @@ export const clearSession = (expired = false) => {
   }
   if (merchant) writeSession(SESSION_KEYS.merchant, merchant);
   if (merchantCode) writeSession(SESSION_KEYS.merchantCode, merchantCode);
-  emit({ token: null, expired });
+  emit({ token: null, expired, passwordChangePending: false });
 };
 
 /** The header calls this once it has shown the login modal for an expired session. */

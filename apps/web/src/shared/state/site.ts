@@ -20,6 +20,8 @@ const subscribeMerchant = (listener: () => void) => {
 };
 
 export const useMerchantCode = () => useSyncExternalStore(subscribeMerchant, () => selectedMerchant);
+/** The same merchant outside React (prefetches must build the keys the hooks will read). */
+export const merchantCodeNow = () => selectedMerchant;
 
 /** Switches the merchant (country) for this session; status and content refetch through their keys. */
 export const switchMerchant = (code: string) => {
@@ -35,21 +37,26 @@ export const syncMerchantFromStorage = () => {
   for (const listener of merchantListeners) listener();
 };
 
+/** The permission call's query (shared by the hook and the start-up prefetch in main.tsx). */
+export const systemStatusQuery = (language: string, merchant: string | null) => ({
+  queryKey: ['system-status', language, merchant ?? ''],
+  queryFn: async () => {
+    const status = await callApi('systemStatus', { query: { url: window.location.host } });
+    if (!readSession(SESSION_KEYS.merchant)) {
+      writeSession(SESSION_KEYS.merchant, status.info.merchant.code);
+      writeSession(SESSION_KEYS.merchantCode, status.info.merchant.code);
+    }
+    return status;
+  },
+  staleTime: 60_000,
+});
+
 /** The permission call, cached for the session; every screen reads brand, flags and rules from it. */
 export const useSystemStatus = () => {
   const { i18n } = useTranslation();
   const merchant = useMerchantCode();
   return useQuery({
-    queryKey: ['system-status', i18n.language, merchant ?? ''],
-    queryFn: async () => {
-      const status = await callApi('systemStatus', { query: { url: window.location.host } });
-      if (!readSession(SESSION_KEYS.merchant)) {
-        writeSession(SESSION_KEYS.merchant, status.info.merchant.code);
-        writeSession(SESSION_KEYS.merchantCode, status.info.merchant.code);
-      }
-      return status;
-    },
-    staleTime: 60_000,
+    ...systemStatusQuery(i18n.language, merchant),
     // A language or merchant switch keeps the page on screen while the new answer arrives.
     placeholderData: keepPreviousData,
   });

@@ -15,6 +15,11 @@ export const SESSION_KEYS = {
   anonymousPopup: 'ANONYMOUS_POPUP',
   /** `closed` once a member has dismissed the after-login notice popups this session. */
   userPopup: 'USER_POPUP',
+  /**
+   * `due` after a first login (the login answered `firstTimeLogin`, or a registration): the
+   * first-login popups (execution F) show once; `shown` once they were closed.
+   */
+  firstLoginPopup: 'FIRST_LOGIN_POPUP',
 } as const;
 
 /** Local storage keys: theme and language survive the browser being closed. */

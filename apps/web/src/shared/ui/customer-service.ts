@@ -1,4 +1,5 @@
 import type { CustomerService } from '@khela/contract';
+import { importChunk } from '../chunk';
 
 type Decoder = typeof import('./cs-decode');
 
@@ -11,7 +12,7 @@ let loading: Promise<Decoder> | null = null;
 
 /** Starts loading the decoder (on hover or focus of a service button) so a click opens at once. */
 export const preloadCsDecoder = (): Promise<Decoder> => {
-  loading ??= import('./cs-decode').then((module) => {
+  loading ??= importChunk(() => import('./cs-decode')).then((module) => {
     decoder = module;
     return module;
   });

@@ -1,11 +1,12 @@
 import type { Banner, BannerGroup } from '@khela/contract';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { importChunk, lazyChunk } from '../../../shared/chunk';
 import { useAnnouncements } from '../../../shared/state/site';
 import { BannerSlide, bannersForGroup } from './banner-slide';
 
-const loadCarousel = () => import('./banner-carousel');
-const BannerCarousel = lazy(() => loadCarousel().then((module) => ({ default: module.BannerCarousel })));
+const loadCarousel = () => importChunk(() => import('./banner-carousel'));
+const BannerCarousel = lazyChunk(() => loadCarousel().then((module) => ({ default: module.BannerCarousel })));
 
 const frameClass = 'mx-auto w-full max-w-[1200px] px-3 pt-3 sm:px-4 sm:pt-4 lg:px-6';
 const cardClass = 'overflow-hidden rounded-2xl shadow-card ring-1 ring-line/60 sm:rounded-3xl';

@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 
 let hooked = false;
 
-/** Outside links in article HTML open in a new tab without giving that tab a handle on this one. */
+/** Outside links in back-office HTML open in a new tab without giving that tab a handle on this one. */
 const hookLinks = () => {
   if (hooked) return;
   hooked = true;
@@ -17,10 +17,11 @@ const hookLinks = () => {
 };
 
 /**
- * Article HTML comes from the back office: keep text formatting, links and images; drop scripts,
- * event handlers, inline styles, forms and frames.
+ * HTML written in the back office (help articles, notices, popups, platform messages; the server
+ * sanitises it on save too): keep text formatting, links and images; drop scripts, event
+ * handlers, inline styles, forms and frames.
  */
-export const sanitizeArticleHtml = (html: string): string => {
+export const sanitizeHtml = (html: string): string => {
   hookLinks();
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },

@@ -1,0 +1,80 @@
+import { commitmentOf, spin, themeFor } from '@khela/fair';
+import { describe, expect, it } from 'vitest';
+import { gamePageHref, launchParamsFromQuery } from './launch-request';
+import { fieldsFromQuery, verifyQuery } from './verify-link';
+import { runVerify } from './verify-page';
+
+const serverSeed = `${'a'.repeat(63)}b`;
+const theme = { nodeId: 'pg-rng-0001', name: 'Lucky Dragon' };
+
+const playedRound = (nonce: number) => {
+  const result = spin({
+    serverSeed,
+    clientSeed: 'player-seed',
+    nonce,
+    theme: themeFor(theme),
+    betMinor: 200,
+    state: null,
+  });
+  return {
+    nodeId: theme.nodeId,
+    name: theme.name,
+    serverSeed,
+    serverSeedHash: commitmentOf(serverSeed),
+    clientSeed: 'player-seed',
+    nonce,
+    betMinor: 200,
+    stops: result.stops,
+    winMinor: result.winMinor,
+    jackpotHit: result.jackpotHit,
+  };
+};
+
+describe('verify page', () => {
+  it('a link carries a round and the page confirms it', () => {
+    const round = playedRound(7);
+    const fields = fieldsFromQuery(verifyQuery(round));
+    const check = runVerify(fields);
+    expect('result' in check && check.result.ok).toBe(true);
+  });
+
+  it('flags a tampered win, stops or seed', () => {
+    const fields = fieldsFromQuery(verifyQuery(playedRound(3)));
+    const win = runVerify({ ...fields, winMinor: String(Number(fields.winMinor) + 1) });
+    expect('result' in win && win.result.mismatches).toEqual(['winMinor']);
+    const stops = runVerify({ ...fields, stops: '0,0,0,0,0' });
+    expect('result' in stops && stops.result.ok).toBe(false);
+    const seed = runVerify({ ...fields, serverSeed: 'c'.repeat(64) });
+    expect('result' in seed && seed.result.commitmentOk).toBe(false);
+  });
+
+  it('refuses a free-spin state that is not JSON', () => {
+    const fields = fieldsFromQuery(verifyQuery(playedRound(1)));
+    expect('error' in runVerify({ ...fields, state: '{nope' })).toBe(true);
+  });
+});
+
+describe('game launch address', () => {
+  it('round-trips a catalogue game and a vendor game through the /game query', () => {
+    const game = { gameType: 'RNG', vassalage: 'PG', nodeId: 'pg-rng-0001', name: 'Lucky Dragon' };
+    const href = gamePageHref(game);
+    expect(href.startsWith('/game?')).toBe(true);
+    expect(launchParamsFromQuery(new URLSearchParams(href.slice(6)))).toEqual({
+      ...game,
+      gameId: undefined,
+      demo: false,
+      allowDemo: false,
+    });
+    const vendor = { gameType: 'SPORTS', vassalage: 'SABA', gameId: 'LOBBY', name: 'Sports', demo: true };
+    expect(launchParamsFromQuery(new URLSearchParams(gamePageHref(vendor).slice(6)))).toEqual({
+      ...vendor,
+      nodeId: undefined,
+      allowDemo: false,
+    });
+    // A game whose vendor offers free play says so in the address (the page then offers it).
+    const free = { ...game, allowDemo: true };
+    expect(gamePageHref(free)).toContain('free=1');
+    expect(launchParamsFromQuery(new URLSearchParams(gamePageHref(free).slice(6)))?.allowDemo).toBe(true);
+    expect(launchParamsFromQuery(new URLSearchParams('gameType=RNG&vassalage=PG'))).toBeNull();
+  });
+});
