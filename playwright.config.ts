@@ -12,10 +12,21 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const RUN_DIR = join(tmpdir(), `khela-e2e-${PORT}`);
 const DATA_DIR = join(RUN_DIR, 'data');
 const WEB_DIST = join(RUN_DIR, 'web');
+/** Where the built web app and server come from (scripts/e2e-private.sh builds aside). */
+const WEB_SOURCE = process.env.E2E_WEB_SOURCE ?? 'apps/web/dist';
+const SERVER_MAIN = process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js';
+/** The built back-office app (served at /bo/), copied aside like the web app. */
+const BO_WEB_DIST = join(RUN_DIR, 'bo');
+const BO_WEB_SOURCE = process.env.E2E_BO_WEB_SOURCE ?? 'apps/backoffice/dist';
+/** The test SMTP server (`e2e/smtp-capture.ts`) keeps the mail it receives here (`e2e/auth-inbox.ts` reads it). */
+const MAIL_DIR = join(RUN_DIR, 'mail');
+const MAIL_PORT_FILE = join(MAIL_DIR, 'port');
 const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // Stops the server, then runs ledger:verify on the run's database (issue 6).
+  globalTeardown: './e2e/global-teardown.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -53,7 +64,7 @@ export default defineConfig({
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
       // Layout-sensitive journeys run at both sizes; the rest (tagged @desktop) once, on desktop.
-      testMatch: /(home|help|download)\.spec\.ts/,
+      testMatch: /(home|help|download|auth|auth-extras|cashier|routes|promotions)\.spec\.ts/,
       grepInvert: /@desktop/,
     },
     {
@@ -67,8 +78,14 @@ export default defineConfig({
     command: [
       `rm -rf ${quote(RUN_DIR)}`,
       `mkdir -p ${quote(RUN_DIR)}`,
-      `cp -R apps/web/dist ${quote(WEB_DIST)}`,
-      `exec env -u DATABASE_URL -u REDIS_URL -u PUBLIC_URL -u MERCHANT ${quote(process.execPath)} apps/server/dist/main.js`,
+      `cp -R ${quote(WEB_SOURCE)} ${quote(WEB_DIST)}`,
+      `cp -R ${quote(BO_WEB_SOURCE)} ${quote(BO_WEB_DIST)}`,
+      // Mail goes out through real SMTP to the capture server, which picks a free port and writes it down.
+      `{ ${quote(process.execPath)} --import tsx e2e/smtp-capture.ts ${quote(MAIL_DIR)} & }`,
+      `{ i=0; while [ ! -s ${quote(MAIL_PORT_FILE)} ]; do i=$((i+1)); [ $i -lt 300 ] || exit 1; sleep 0.1; done; }`,
+      // The pid stays the server's through exec: e2e/global-teardown.ts stops it before ledger:verify.
+      `echo $$ > ${quote(join(RUN_DIR, 'server.pid'))}`,
+      `exec env -u DATABASE_URL -u REDIS_URL -u PUBLIC_URL -u MERCHANT -u MAIL_FROM -u SMS_GATEWAY_URL SMTP_URL="smtp://127.0.0.1:$(cat ${quote(MAIL_PORT_FILE)})" ${quote(process.execPath)} ${quote(SERVER_MAIN)}`,
     ].join(' && '),
     url: `${BASE_URL}/healthz`,
     timeout: 90_000,
@@ -82,6 +99,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       WEB_DIST,
+      BO_WEB_DIST,
       TRUST_PROXY: 'loopback',
       BLOCKED_COUNTRIES: 'US',
       LOG_LEVEL: 'warn',

@@ -1,9 +1,14 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import type { CapturedMail } from './smtp-capture';
 
 /**
- * What the demo server "sent": in demo mode SMS and mail stay in the outbox, and
- * `GET /wps/demo/inbox?to=` shows a number's or an address's newest messages (of the merchant in
- * the `Merchant` header). The journeys read their SMS codes and temporary passwords there.
+ * What the test server "sent". SMS stay in the demo outbox: `GET /wps/demo/inbox?to=` shows a
+ * number's newest messages (of the merchant in the `Merchant` header). Mail goes out through real
+ * SMTP (`SMTP_URL`) to the capture server `e2e/smtp-capture.ts`, which `playwright.config.ts`
+ * starts with the Khela server; the journeys read it from the capture's folder.
  */
 type InboxMessage = { channel: 'sms' | 'email'; subject: string | null; text: string; createdAt: number };
 
@@ -25,13 +30,32 @@ const newest = async (request: APIRequestContext, to: string, channel: 'sms' | '
   return body.value.messages.find((message) => message.channel === channel);
 };
 
-/** The 6-digit code of the newest SMS to this number (E.164). */
-export const smsCode = (request: APIRequestContext, to: string, merchant = 'khelabd') =>
+/** The 6-digit code of the newest SMS to this number (E.164), sent at `since` (ms) or later. */
+export const smsCode = (request: APIRequestContext, to: string, merchant = 'khelabd', since = 0) =>
   poll(async () => {
     const message = await newest(request, to, 'sms', merchant);
-    return message ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
+    return message && message.createdAt >= since ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
   }, `SMS to ${to}`);
 
+/** The capture's folder of this run (the same path as `MAIL_DIR` in playwright.config.ts). */
+export const MAIL_DIR = join(tmpdir(), `khela-e2e-${Number(process.env.E2E_PORT ?? 8199)}`, 'mail');
+
+/** Every mail the test SMTP server received for this address, oldest first. */
+export const capturedMails = async (to: string): Promise<CapturedMail[]> => {
+  const names = (await readdir(MAIL_DIR)).filter((name) => name.endsWith('.json')).sort();
+  const mails = await Promise.all(
+    names.map(async (name) => JSON.parse(await readFile(join(MAIL_DIR, name), 'utf8')) as CapturedMail),
+  );
+  const address = to.toLowerCase();
+  return mails.filter((mail) => mail.envelope.to.some((rcpt) => rcpt.toLowerCase() === address));
+};
+
+/** The newest mail to this address received after `since` (ms), once the SMTP server has it. */
+export const nextMail = (to: string, since = 0) =>
+  poll(
+    async () => (await capturedMails(to)).filter((mail) => mail.receivedAt >= since).at(-1),
+    `mail to ${to}`,
+  );
+
 /** The text of the newest mail to this address. */
-export const mailText = (request: APIRequestContext, to: string, merchant = 'khelabd') =>
-  poll(async () => (await newest(request, to, 'email', merchant))?.text, `mail to ${to}`);
+export const mailText = async (to: string, since = 0) => (await nextMail(to, since)).text;

@@ -7,9 +7,9 @@ export const US_IP = '8.8.8.8';
 
 type Options = {
   /**
-   * The before-login notice popups count as closed earlier in this browser session (the
-   * sessionStorage mark of API-FACTS §4), so they do not cover the page under test. Journeys
-   * about the popups turn this off.
+   * The notice popups (before and after login) count as closed earlier in this browser session
+   * (the sessionStorage marks of API-FACTS §4), so they do not cover the page under test.
+   * Journeys about the popups turn this off.
    */
   popupsAlreadyClosed: boolean;
 };
@@ -23,7 +23,11 @@ export const test = base.extend<Fixtures & Options>({
   popupsAlreadyClosed: [true, { option: true }],
   page: async ({ page, popupsAlreadyClosed }, use) => {
     if (popupsAlreadyClosed) {
-      await page.addInitScript(() => window.sessionStorage.setItem('ANONYMOUS_POPUP', 'closed'));
+      // Before-login and after-login popups alike (an operator may publish either during a run).
+      await page.addInitScript(() => {
+        window.sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
+        window.sessionStorage.setItem('USER_POPUP', 'closed');
+      });
     }
     await use(page);
   },
@@ -65,3 +69,17 @@ export const closeNoticePopup = async (page: Page) => {
   await page.getByTestId('popup-close').click();
   await expect(popup).toBeHidden();
 };
+
+/**
+ * An `extraHTTPHeaders` option with a caller address per Playwright project: journeys that
+ * register accounts run at both widths, and registrations are limited per IP (5 an hour).
+ */
+export const addressPerProject =
+  (desktop: string, phone: string) =>
+  async (
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    {}: object,
+    use: (headers: Record<string, string>) => Promise<void>,
+    testInfo: { project: { name: string } },
+  ) =>
+    use({ 'X-Forwarded-For': testInfo.project.name === 'phone' ? phone : desktop });

@@ -3,7 +3,7 @@ import { PAGE_ROUTES, type PageRoute } from '../apps/web/src/app/route-table';
 import { expect, openPage, test } from './fixtures';
 
 /** A concrete address for each route pattern of the route table. */
-const concrete = (path: string) => path.replace(':games', 'slot');
+const concrete = (path: string) => path.replace(':games', 'live');
 
 const expectFrame = async (page: Page, route: PageRoute) => {
   const { header, footer, banner } = route.frame;
@@ -33,6 +33,8 @@ test.describe('every route of the route table', () => {
   for (const [n, routes] of batches.entries()) {
     const paths = routes.flatMap((r) => r.paths.map(concrete));
     test(`batch ${n + 1}: ${paths.join(' ')}`, async ({ page }) => {
+      // Several cold page loads in one test: room for a busy machine.
+      test.setTimeout(120_000);
       for (const route of routes) {
         for (const path of route.paths) {
           const { header, footer, banner } = route.frame;
@@ -44,6 +46,38 @@ test.describe('every route of the route table', () => {
       }
     });
   }
+
+  test('/games/:games upper-cases its category: /games/live is the live-casino lobby @desktop', async ({
+    page,
+  }) => {
+    await openPage(page, '/live', 'live');
+    const heading = page.locator('main h1').first();
+    const liveTitle = (await heading.textContent()) ?? '';
+    expect(liveTitle).not.toBe('');
+    const vendors = await page.getByTestId('vendor-cards').locator('li').count();
+    expect(vendors).toBeGreaterThan(0);
+    for (const path of ['/games/live', '/games/LIVE']) {
+      await openPage(page, path, 'games');
+      await expect(page.locator('main h1').first()).toHaveText(liveTitle);
+      await expect(page.getByTestId('vendor-cards').locator('li')).toHaveCount(vendors);
+    }
+  });
+
+  test('opening the page already open, twice, is harmless @desktop', async ({ page }) => {
+    await openPage(page, '/promotions', 'promotions');
+    const entries = await page.evaluate(() => window.history.length);
+    const link = page.getByTestId('main-nav').locator('a[href="/promotions"]');
+    await link.click();
+    await link.click();
+    await expect(page.locator('[data-page="promotions"]')).toBeVisible();
+    await expect(page.getByTestId('promo-card').first()).toBeVisible();
+    // The same address again replaces the history entry instead of stacking copies.
+    expect(await page.evaluate(() => window.history.length)).toBe(entries);
+    await page.getByTestId('main-nav').locator('a[href="/"]').click();
+    await expect(page.locator('[data-page="home"]')).toBeVisible();
+    await page.goBack();
+    await expect(page.locator('[data-page="promotions"]')).toBeVisible();
+  });
 
   test('an unknown path shows the translated not-found page inside the frame', async ({ page }) => {
     await page.goto('/no-such-page/at-all');
