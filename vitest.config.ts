@@ -6,8 +6,23 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'fair',
+          include: ['packages/fair/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
         },
       },
       {
@@ -25,6 +40,16 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        extends: 'apps/backoffice/vite.config.ts',
+        test: {
+          name: 'backoffice',
+          root: 'apps/backoffice',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],

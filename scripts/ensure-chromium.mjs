@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Browser tests drive Debian's Chromium at /usr/bin/chromium. When it is missing, install it with
 // apt-get (as root, or through sudo). Playwright never downloads a browser of its own here.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ if (!isRoot && !hasSudo) {
   process.exit(1);
 }
 
+/** @param {[string, ...string[]]} args */
 const run = (args) => {
   const command = isRoot ? args[0] : 'sudo';
   const rest = isRoot ? args.slice(1) : args;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Draws the PNG app icons of the PWA manifest from the same geometry as apps/web/public/icon.svg
 // (64x64 artboard: amber rounded square, dark "K" of three round-capped strokes). Pure arithmetic
 // and zlib, so every run writes byte-identical files; the PNGs are committed, this script only
@@ -11,6 +12,7 @@ import { deflateSync } from 'node:zlib';
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '../apps/web/public');
 const BACKGROUND = [0xf5, 0x9e, 0x0b];
 const INK = [0x1c, 0x19, 0x17];
+/** @type {[number, number, number, number][]} */
 const STROKES = [
   [20, 14, 20, 50],
   [20, 33, 38, 14],
@@ -20,6 +22,11 @@ const STROKE_HALF_WIDTH = 3.5;
 const CORNER_RADIUS = 14;
 const SAMPLES = 4; // 4x4 supersampling per pixel for smooth edges
 
+/**
+ * @param {number} px
+ * @param {number} py
+ * @param {[number, number, number, number]} segment
+ */
 const distanceToSegment = (px, py, [ax, ay, bx, by]) => {
   const dx = bx - ax;
   const dy = by - ay;
@@ -27,6 +34,7 @@ const distanceToSegment = (px, py, [ax, ay, bx, by]) => {
   return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
 };
 
+/** @param {number} x @param {number} y */
 const insideRoundedSquare = (x, y) => {
   if (x < 0 || y < 0 || x > 64 || y > 64) return false;
   const cx = Math.min(Math.max(x, CORNER_RADIUS), 64 - CORNER_RADIUS);
@@ -37,6 +45,8 @@ const insideRoundedSquare = (x, y) => {
 /**
  * One RGBA raster. `maskable`: full-bleed background and the glyph shrunk into the central 80 %
  * safe zone, as platforms crop maskable icons to circles or squircles.
+ * @param {number} size
+ * @param {boolean} maskable
  */
 const render = (size, maskable) => {
   const pixels = Buffer.alloc(size * size * 4);
@@ -60,7 +70,7 @@ const render = (size, maskable) => {
       const offset = (py * size + px) * 4;
       const inkShare = background === 0 ? 0 : ink / background;
       for (let c = 0; c < 3; c++) {
-        pixels[offset + c] = Math.round(BACKGROUND[c] * (1 - inkShare) + INK[c] * inkShare);
+        pixels[offset + c] = Math.round((BACKGROUND[c] ?? 0) * (1 - inkShare) + (INK[c] ?? 0) * inkShare);
       }
       pixels[offset + 3] = Math.round((background / total) * 255);
     }
@@ -73,12 +83,14 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
+/** @param {Buffer} buffer */
 const crc32 = (buffer) => {
   let crc = 0xffffffff;
-  for (const byte of buffer) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  for (const byte of buffer) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 };
 
+/** @param {string} type @param {Buffer} data */
 const chunk = (type, data) => {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -88,6 +100,7 @@ const chunk = (type, data) => {
   return Buffer.concat([length, body, crc]);
 };
 
+/** @param {number} size @param {Buffer} pixels */
 const encodePng = (size, pixels) => {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
