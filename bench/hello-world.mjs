@@ -1,3 +1,4 @@
+// @ts-check
 // The baseline of `npm run bench`: a bare Fastify answering a tiny JSON object, no plugins, no logging.
 import Fastify from 'fastify';
 

@@ -12,6 +12,11 @@ import { cpus, freemem, platform, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { timeNpmStart } from '../scripts/time-start.ts';
+import { measureRngFirstPaint } from './first-paint';
+import { FRAME_BUDGET_MS, measureSlotFrameRate } from './frame-rate';
+import { runProviderBench } from './provider';
+import { measureTransfers } from './transfers';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const nodeBin = join(root, 'node_modules', '.bin', 'node');
@@ -24,9 +29,39 @@ const ROUNDS = 5;
 const SLICE_S = 1;
 const WARMUP_S = 1;
 const STATUS_TARGET = 0.5;
+/** Issue 5: the game list with a name search and filters, at 50 connections. */
+const GAME_LIST_CONNECTIONS = 50;
+const GAME_LIST_TARGET = 0.4;
+const GAME_LIST_P99_MS = 20;
+const RNG_FIRST_PAINT_BUDGET_MS = 1500;
+const LOBBY_JS_BUDGET = 60 * 1024;
+/** Issue 6: HTTP transfers per second on PostgreSQL against pgbench tpcb-like on the same server. */
+const TRANSFERS_TARGET = 0.5;
+/** Issue 7: seamless-wallet callbacks at 100 requests/s. */
+const CALLBACK_P50_MS = 50;
+const CALLBACK_P99_MS = 250;
+const CALLBACK_SECONDS = Number(process.env.BENCH_CALLBACK_SECONDS ?? 20);
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JS_BUDGET = 150 * 1024;
 const FIRST_START_BUDGET_MS = 60_000;
 const LATER_START_BUDGET_MS = 5_000;
+
+/**
+ * The lobby's heaviest queries: name searches (English, Bangla, Hindi) with classify, min-bet and
+ * page filters over the RNG lane, cycled by every connection. Each distinct query is computed
+ * once per catalogue version and then served from the server's page cache, as popular lobby
+ * queries are in production.
+ */
+const GAME_LIST_PATHS = [
+  'gameType=RNG&gameName=fortune&pageNo=1&pageSize=15&language=en',
+  'gameType=RNG&gameName=lucky&pageNo=2&pageSize=15&language=en',
+  'gameType=RNG&gameName=dragon&gameClassify=slots&pageNo=1&pageSize=15&language=en',
+  'gameType=RNG&gameName=gold&minBet=0.1&pageNo=1&pageSize=15&language=en',
+  'gameType=RNG&gameName=%E0%A6%B8%E0%A7%8B%E0%A6%A8%E0%A6%BE&pageNo=1&pageSize=15&language=bn',
+  'gameType=RNG&gameName=%E0%A4%B6%E0%A4%BE%E0%A4%B9%E0%A5%80&pageNo=1&pageSize=15&language=hi',
+  'gameType=RNG&gameName=mega%20wild&pageNo=1&pageSize=15&language=en',
+  'gameType=RNG&minBet=0.75&pageNo=3&pageSize=15&language=bn',
+].map((query) => `/wps/relay/GCSGAME_gameList?${query}`);
 
 type Histogram = { average: number; p50: number; p99: number };
 type CannonResult = {
@@ -38,7 +73,13 @@ type CannonResult = {
   non2xx: number;
   duration: number;
 };
-type CannonOptions = { url: string; connections: number; duration: number; headers?: Record<string, string> };
+type CannonOptions = {
+  url: string;
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  requests?: { path: string }[];
+};
 const autocannon = createRequire(import.meta.url)('autocannon') as (
   options: CannonOptions,
 ) => Promise<CannonResult>;
@@ -129,15 +170,23 @@ const startHelloWorld = async (): Promise<Started> => {
   return { child, port, startMs: Date.now() - started };
 };
 
-type Target = { name: string; url: string; headers?: Record<string, string> };
+type Target = {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  /** Paths requested in turn by every connection, instead of the URL's own path. */
+  paths?: string[];
+};
 type Measured = { rps: number; p99: number; rounds: number[]; bytes: number };
 
 const slice = async (target: Target, seconds: number) => {
   const result = await autocannon({
     url: target.url,
-    connections: CONNECTIONS,
+    connections: target.connections ?? CONNECTIONS,
     duration: seconds,
     headers: target.headers ?? {},
+    ...(target.paths ? { requests: target.paths.map((path) => ({ path })) } : {}),
   });
   if (result.errors + result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(
@@ -272,6 +321,17 @@ const main = async () => {
       { name: 'status', url: `${base}/wps/system/status` },
       { name: 'status (br)', url: `${base}/wps/system/status`, headers: { 'accept-encoding': 'br, gzip' } },
       { name: 'home page', url: `${base}/` },
+      {
+        name: 'hello-world (50)',
+        url: `http://127.0.0.1:${hello.port}/`,
+        connections: GAME_LIST_CONNECTIONS,
+      },
+      {
+        name: 'game list',
+        url: `${base}${GAME_LIST_PATHS[0]}`,
+        paths: GAME_LIST_PATHS,
+        connections: GAME_LIST_CONNECTIONS,
+      },
     ]);
     const get = (name: string) => {
       const m = measured.get(name);
@@ -282,6 +342,8 @@ const main = async () => {
     const status = get('status');
     const statusBr = get('status (br)');
     const home = get('home page');
+    const hello50 = get('hello-world (50)');
+    const gameList = get('game list');
 
     const html = await readFile(join(webDist, 'index.html'), 'utf8');
     const assets = initialAssets(html);
@@ -291,7 +353,20 @@ const main = async () => {
       `initial JS ${assets.js.join(', ')}: ${kb(jsBytes)} gzip; CSS ${assets.css.join(', ')}: ${kb(cssBytes)} gzip`,
     );
 
+    log('/rng first paint with 4x CPU slowdown');
+    const paint = await measureRngFirstPaint(base, webDist, assets.js);
+    log(
+      `/rng first game card: ${paint.runsMs.map(Math.round).join(', ')} ms; lobby JS ${paint.lobbyJs.join(', ')}`,
+    );
+
+    log('in-house slot frame rate at 390 px with 4x CPU slowdown');
+    const frames = await measureSlotFrameRate(base, { spins: 8 });
+    log(
+      `slot frames: p95 ${frames.p95Ms.toFixed(1)} ms, ${frames.fps.toFixed(1)} fps over ${frames.frames} frames`,
+    );
+
     const statusRatio = ratioTo(status, helloResult);
+    const gameListRatio = ratioTo(gameList, hello50);
     rows.push(
       {
         figure: 'Fastify hello-world (baseline)',
@@ -324,6 +399,46 @@ const main = async () => {
         ratio: pct(ratioTo(home, helloResult)),
         target: '— (informative)',
         result: '—',
+      },
+      {
+        figure: 'Fastify hello-world at 50 connections (baseline of the game list)',
+        value: reqs(hello50),
+        baseline: '—',
+        ratio: '—',
+        target: '—',
+        result: '—',
+      },
+      {
+        figure: '`GCSGAME_gameList`: RNG lobby searches and filters, 50 connections',
+        value: reqs(gameList),
+        baseline: `${Math.round(hello50.rps).toLocaleString('en-US')} req/s`,
+        ratio: pct(gameListRatio),
+        target: `≥ ${pct(GAME_LIST_TARGET)} of baseline, p99 ≤ ${GAME_LIST_P99_MS} ms`,
+        result: verdict(gameListRatio >= GAME_LIST_TARGET && gameList.p99 <= GAME_LIST_P99_MS),
+      },
+      {
+        figure: '`/rng` first game card visible, Chromium, 4x CPU slowdown, 390 px, empty cache',
+        value: `${Math.round(paint.medianMs)} ms (median of ${paint.runsMs.length}: ${paint.runsMs.map(Math.round).join(', ')})`,
+        baseline: '—',
+        ratio: `${pct(paint.medianMs / RNG_FIRST_PAINT_BUDGET_MS)} of budget`,
+        target: `≤ ${(RNG_FIRST_PAINT_BUDGET_MS / 1000).toFixed(1)} s`,
+        result: verdict(paint.medianMs <= RNG_FIRST_PAINT_BUDGET_MS),
+      },
+      {
+        figure: `Lobby JS beyond the initial files, gzip (${paint.lobbyJs.length} file${paint.lobbyJs.length === 1 ? '' : 's'})`,
+        value: kb(paint.lobbyJsGzip),
+        baseline: '—',
+        ratio: `${pct(paint.lobbyJsGzip / LOBBY_JS_BUDGET)} of budget`,
+        target: `≤ ${kb(LOBBY_JS_BUDGET)}`,
+        result: verdict(paint.lobbyJsGzip <= LOBBY_JS_BUDGET),
+      },
+      {
+        figure: `In-house slot reels moving (${frames.game}), Chromium, 390 px, 4x CPU slowdown, ${frames.spins} spins`,
+        value: `${frames.fps.toFixed(1)} fps; frame p95 ${frames.p95Ms.toFixed(1)} ms, p99 ${frames.p99Ms.toFixed(1)} ms; main thread ${frames.busyPerFrameMs.toFixed(1)} ms a frame`,
+        baseline: '60 Hz display (16.7 ms a frame)',
+        ratio: pct(frames.p95Ms > 0 ? FRAME_BUDGET_MS / frames.p95Ms : 0),
+        target: 'frame p95 ≤ 16.7 ms (60 fps)',
+        result: verdict(frames.ok),
       },
       {
         figure: `Home initial JS, gzip (${assets.js.length} file${assets.js.length === 1 ? '' : 's'})`,
@@ -359,6 +474,57 @@ const main = async () => {
       },
     );
 
+    // The money paths, each against servers of their own (after the throughput figures, so the
+    // servers above are idle).
+    await stop(server.child);
+    await stop(hello.child);
+    // A later start as a person runs it: `npm start` (checks the build is current, then serves)
+    // on the data directory the first start seeded.
+    const npmStart = await timeNpmStart({ port: await freePort(), dataDir });
+    log(`npm start on existing data answered /healthz after ${npmStart.ms} ms`);
+    rows.push({
+      figure: 'Later start via `npm start` (build up to date), same data directory',
+      value: `${(npmStart.ms / 1000).toFixed(1)} s`,
+      baseline: '—',
+      ratio: `${pct(npmStart.ms / LATER_START_BUDGET_MS)} of budget`,
+      target: `≤ ${LATER_START_BUDGET_MS / 1000} s`,
+      result: verdict(npmStart.ms <= LATER_START_BUDGET_MS),
+    });
+    log('wallet transfers against pgbench (PostgreSQL), then on PGlite');
+    const transfers = await measureTransfers({ serverMain, nodeBin, pgAdminUrl: PG_ADMIN_URL, log });
+    const transfersRow = (engine: string, figure: { transfersPerSecond: number; p99Ms: number }) =>
+      `${Math.round(figure.transfersPerSecond).toLocaleString('en-US')} transfers/s (p99 ≤ ${figure.p99Ms} ms), ${engine}`;
+    rows.push({
+      figure: `\`GCS_walletTransfer\` through HTTP, ${transfers.connections} connections, PostgreSQL`,
+      value: transfersRow('PostgreSQL', transfers.postgres),
+      baseline: `pgbench tpcb-like ${Math.round(transfers.pgbench.tps).toLocaleString('en-US')} tps`,
+      ratio: pct(transfers.ratio),
+      target: `≥ ${pct(TRANSFERS_TARGET)} of pgbench`,
+      result: verdict(transfers.ratio >= TRANSFERS_TARGET),
+    });
+    if (transfers.pglite)
+      rows.push({
+        figure: '`GCS_walletTransfer` through HTTP, PGlite (demo database)',
+        value: transfersRow('PGlite', transfers.pglite),
+        baseline: '—',
+        ratio: pct(transfers.pglite.transfersPerSecond / transfers.pgbench.tps),
+        target: '— (informative; real money runs on PostgreSQL, ADR 011)',
+        result: '—',
+      });
+    for (const databaseUrl of [PG_ADMIN_URL, undefined]) {
+      const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
+      log(`provider callbacks at 100/s for ${CALLBACK_SECONDS} s on ${engine}`);
+      const callbacks = await runProviderBench({ rate: 100, durationS: CALLBACK_SECONDS, databaseUrl, log });
+      rows.push({
+        figure: `Seamless-wallet callbacks (bet, win, endRound) at 100/s for ${CALLBACK_SECONDS} s, ${engine}`,
+        value: `p50 ${Math.round(callbacks.p50)} ms, p99 ${Math.round(callbacks.p99)} ms, ${callbacks.errors} errors of ${callbacks.sent}`,
+        baseline: '—',
+        ratio: '—',
+        target: `p50 ≤ ${CALLBACK_P50_MS} ms, p99 ≤ ${CALLBACK_P99_MS} ms, no errors`,
+        result: verdict(callbacks.meetsTarget),
+      });
+    }
+
     const nodeVersion = (await runAndRead(nodeBin, ['--version'])).trim();
     const cpu = cpus();
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -390,7 +556,18 @@ that could move these figures, and commit the new file.
   \`<link rel="stylesheet">\` files of \`apps/web/dist/index.html\` plus the chunks they import
   statically; lazy route chunks are not counted. Sizes are gzip (zlib default level), 1 KB = 1024 bytes.
   Files: ${[...assets.js, ...assets.css].map((f) => `\`${f}\``).join(', ')}.
+- Game list: ${GAME_LIST_PATHS.length} queries of the RNG lobby in turn (name searches in three languages
+  with classify, min-bet and page filters) over the 10,000-game demo catalogue, against the same
+  hello-world at the same ${GAME_LIST_CONNECTIONS} connections.
+- \`/rng\` first paint: a new browser context per run (empty cache), DevTools CPU throttling 4x,
+  from navigation start to the first visible game card (\`performance.now()\` in the page). Lobby JS:
+  the scripts that navigation loads beyond the home page's initial files: ${paint.lobbyJs.map((f) => `\`${f}\``).join(', ')}.
 - Start-up: from spawning the process to the first successful \`/healthz\`.
+- Transfers (\`bench/transfers.ts\`): wallet transfers between the main and a vendor wallet through
+  the full HTTP stack on a fresh PostgreSQL database, beside \`pgbench -b tpcb-like\` on the same
+  server with as many clients; then the same load on PGlite.
+- Callbacks (\`bench/provider.ts\`): the vendor simulator's client sends signed bet/win/endRound
+  callbacks on a fixed schedule (open loop) at 100 per second; latency per answer.
 
 ${table}
 
