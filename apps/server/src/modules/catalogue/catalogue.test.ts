@@ -186,6 +186,22 @@ describe('GCSGAME_newGameVendor', () => {
     ).toBe('ভিডিও স্লট');
   });
 
+  it('serves every vendor logo with the long immutable cache of the game icons', async () => {
+    const lanes = await lanesOf();
+    const urls = new Set(
+      lanes.flatMap((l) => l.cards.flatMap((c) => [c.lagerIcon, c.smallIcon, c.mobileSmallIcon, c.h5Icon])),
+    );
+    urls.delete(null);
+    expect(urls.size).toBeGreaterThanOrEqual(60);
+    for (const url of urls) {
+      const logo = await call({ url: url ?? '' });
+      expect(logo.statusCode, url ?? '').toBe(200);
+      expect(logo.headers['content-type'], url ?? '').toMatch(/^image\//);
+      expect(logo.headers['cache-control'], url ?? '').toBe('public, max-age=31536000, immutable');
+      expect(logo.headers.etag, url ?? '').toBeTruthy();
+    }
+  });
+
   it("follows a brand's esports and cockfight lists and drops a category whose vendors are all off", async () => {
     const site = t.app.services.site;
     const brand = site.settingsOf('khelabd').brand;
@@ -327,6 +343,36 @@ describe('GCSGAME_gameList filters', () => {
     ]);
     expect((await list({ gameType: 'COCKFIGHT' })).totalCount).toBe(2);
     expect((await list({ gameType: 'SPORTS' })).totalCount).toBe(5);
+  });
+
+  it('takes a merchant parameter that names the Merchant header, refuses one naming another merchant', async () => {
+    const page = (merchant: string | undefined, query: string) =>
+      t.app.inject({
+        url: `/wps/relay/GCSGAME_gameList?gameType=RNG&pageSize=5&${query}`,
+        headers: merchant ? { merchant } : {},
+      });
+    const bd = okValue<ListValue>(await page('khelabd', ''));
+    // The platform's clients send merchant, clientType, platform and channel beside the header.
+    const platformQuery = 'clientType=3&platform=flash,html5-desktop&channel=web';
+    for (const query of [`merchant=khelabd&${platformQuery}`, 'merchant=KHELABD', 'merchant=']) {
+      expect(okValue<ListValue>(await page('khelabd', query)), query).toEqual(bd);
+    }
+    // No header: the brand's merchant (khelabd) is the call's, and the parameter must name it.
+    expect(okValue<ListValue>(await page(undefined, 'merchant=khelabd'))).toEqual(bd);
+    for (const [header, query] of [
+      ['khelabd', 'merchant=khelain'],
+      [undefined, 'merchant=khelain'],
+      ['khelain', 'merchant=khelabd'],
+      ['khelabd', 'merchant=nobody'],
+    ] as const) {
+      const refused = await page(header, query);
+      expect(refused.statusCode, `${header} ${query}`).toBe(400);
+      expect(refused.json()).toMatchObject({
+        ...expectedError('request_param_err'),
+        value: { field: 'merchant' },
+      });
+    }
+    expect(okValue<ListValue>(await page('khelain', 'merchant=khelain')).totalCount).toBe(bd.totalCount);
   });
 
   it('refuses values outside the options', async () => {

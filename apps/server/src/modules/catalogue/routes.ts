@@ -17,6 +17,16 @@ export const languageOf = (request: FastifyRequest, param: string | undefined): 
   return found && request.merchant.languages.includes(found) ? found : request.language;
 };
 
+/**
+ * A `merchant` parameter (the platform's clients send it beside the `Merchant` header) must name
+ * the merchant of the call: one naming another merchant is refused rather than quietly answered
+ * with the header's catalogue, so a client mixing up its merchants finds out.
+ */
+const assertCallMerchant = (request: FastifyRequest, param: string | undefined) => {
+  if (param !== undefined && param.toLowerCase() !== request.merchant.code)
+    throw new AppError('request_param_err', { value: { field: 'merchant' } });
+};
+
 const memberId = (request: FastifyRequest) => {
   if (!request.member) throw new AppError('login.not.session');
   return request.member.id;
@@ -44,7 +54,10 @@ export const registerCatalogueRoutes = (
     gate,
     catalogueRoutes.gameList,
     async (request) => {
-      const { language, ...filter } = request.query;
+      // clientType, platform and channel are accepted for the platform's clients and narrow
+      // nothing (the service reads only the filters): every game is HTML5 and runs on every client.
+      const { language, merchant, ...filter } = request.query;
+      assertCallMerchant(request, merchant);
       const page = await catalogue.listGamesJson(
         request.merchant.code,
         languageOf(request, language),
