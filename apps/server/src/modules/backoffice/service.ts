@@ -53,7 +53,12 @@ const AUDIT_CSV_COLUMNS = [
  * screen (cashier, catalogue, draws...) adds its own ops file here and a route block in routes.ts.
  */
 export const createBackofficeService = ({ db, site, hasher, now = () => new Date() }: Deps) => {
-  const staff = createStaffService({ db, hasher, now });
+  const staff = createStaffService({
+    db,
+    hasher,
+    now,
+    throttleMerchant: () => site.defaultMerchant().code,
+  });
   const settings = createSettingsOps({ db, site, now });
   const members = createMemberOps({ db, site, hasher, now });
   const dashboard = createDashboard({ db, now });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
 import { DEMO_STAFF_PASSWORD } from '../../db/seed/demo-staff';
-import { STAFF_ABSOLUTE_MS, STAFF_IDLE_MS, STAFF_LOCK_AFTER } from './staff';
+import { STAFF_ABSOLUTE_MS, STAFF_IDLE_MS, STAFF_LOCK_AFTER, STAFF_LOCK_MS } from './staff';
 import { auditRows, bo, codeAt, secretOf, staffLogin } from './test-support';
 
 describe('staff login', () => {
@@ -105,6 +105,50 @@ describe('staff login', () => {
     clock.advance(15 * 60 * 1000);
     expect((await good()).statusCode).toBe(200);
     expect((await auditRows(t.db)).some((r) => r.action === 'staff.login.locked')).toBe(true);
+  });
+
+  it(`throttles an unknown username exactly like a known one: ${STAFF_LOCK_AFTER}+ failures, the same answers`, async () => {
+    // Each name from an address of its own: the per-address limit (20 a minute) is not under test.
+    const known = (password: string) => login({ username: 'finance', password }, '198.51.100.1');
+    const unknown = (password: string) => login({ username: 'no.such.staff', password }, '198.51.100.2');
+    const answer = (res: { statusCode: number; body: string }) => [res.statusCode, JSON.parse(res.body)];
+    for (let i = 1; i <= STAFF_LOCK_AFTER + 2; i += 1) {
+      const a = answer(await known(`Wrong${i}!`));
+      const b = answer(await unknown(`Wrong${i}!`));
+      expect(b, `failure ${i}`).toEqual(a);
+      if (i < STAFF_LOCK_AFTER) expect(a[0]).toBe(401);
+      else
+        expect(a).toEqual([
+          423,
+          expect.objectContaining({
+            errorCode: 'login.locked',
+            value: { until: clock.now().getTime() + STAFF_LOCK_MS - (i - STAFF_LOCK_AFTER) * 1000 },
+          }),
+        ]);
+      clock.advance(1000);
+    }
+    // Locked: even the right password of the real account answers like the unknown name.
+    const right = await login(
+      {
+        username: 'finance',
+        password: DEMO_STAFF_PASSWORD,
+        totp: codeAt(secretOf('finance'), 'finance', clock.now()),
+      },
+      '198.51.100.1',
+    );
+    expect(answer(right)).toEqual(answer(await unknown(DEMO_STAFF_PASSWORD)));
+    expect(right.statusCode).toBe(423);
+    // When the lock runs out both count from zero again: one more failure is a plain 401.
+    clock.advance(STAFF_LOCK_MS);
+    const a = answer(await known('Wrong0!'));
+    expect(answer(await unknown('Wrong0!'))).toEqual(a);
+    expect(a[0]).toBe(401);
+    const rows = await t.db
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('subject', '=', 'staff:no.such.staff')
+      .execute();
+    expect(rows).toMatchObject([{ failures: 1, locked_until: null }]);
   });
 
   it('ends a session after 30 idle minutes and after 12 hours however busy', async () => {

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { PasswordHasher } from '../identity/passwords';
 import { hashSessionToken, isWellFormedToken, newSessionToken } from '../identity/sessions';
+import * as identityStore from '../identity/store';
 import { type Actor, appendAudit } from './audit';
 import { ROLE_PERMISSIONS } from './roles';
 
@@ -66,10 +67,22 @@ export const actorOf = (staff: AuthStaff, meta: StaffMeta): Actor => ({
   requestId: meta.requestId,
 });
 
-type Deps = { db: Kysely<DB>; hasher: PasswordHasher; now: () => Date };
+type Deps = {
+  db: Kysely<DB>;
+  hasher: PasswordHasher;
+  now: () => Date;
+  /**
+   * The merchant whose `login_throttle` rows hold the failures of unknown staff usernames (the
+   * deployment's default merchant; staff belong to no merchant, but the table keys by one).
+   */
+  throttleMerchant: () => string;
+};
+
+/** The throttle subject of a staff username no account has (never a member subject: `m:`, `p:`, `u:`). */
+const unknownSubject = (username: string) => `staff:${username.toLowerCase()}`;
 
 /** Staff accounts: login with password and TOTP, enrolment, sessions. */
-export const createStaffService = ({ db, hasher, now }: Deps) => {
+export const createStaffService = ({ db, hasher, now, throttleMerchant }: Deps) => {
   const find = (username: string) =>
     db.selectFrom('staff').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
 
@@ -161,15 +174,35 @@ export const createStaffService = ({ db, hasher, now }: Deps) => {
     return updated.numUpdatedRows > 0n ? ('ok' as const) : ('replay' as const);
   };
 
+  /**
+   * A login naming no account: counted and locked exactly like a known account's failures (the
+   * 10th answers 423 `login.locked`, and so does every try until the lock runs out), so neither
+   * the answers nor the lock tell which usernames exist. The rows live in `login_throttle`.
+   */
+  const refuseUnknown = async (username: string, password: string): Promise<never> => {
+    const merchant = throttleMerchant();
+    const subject = unknownSubject(username);
+    const at = now();
+    const throttle = await identityStore.readThrottle(db, merchant, subject);
+    if (throttle?.locked_until) {
+      if (throttle.locked_until > at)
+        throw new AppError('login.locked', { value: { until: throttle.locked_until.getTime() } });
+      await identityStore.clearThrottle(db, merchant, subject);
+    }
+    await hasher.verifyDummy(password);
+    const failures = await identityStore.addFailure(db, merchant, subject, at);
+    if (failures < STAFF_LOCK_AFTER) throw new AppError('login.failed');
+    const until = new Date(at.getTime() + STAFF_LOCK_MS);
+    await identityStore.lockThrottle(db, merchant, subject, until, at);
+    throw new AppError('login.locked', { value: { until: until.getTime() } });
+  };
+
   const login = async (
     meta: StaffMeta,
     body: { username: string; password: string; totp?: string | undefined },
   ) => {
     const staff = await find(body.username);
-    if (!staff) {
-      await hasher.verifyDummy(body.password);
-      throw new AppError('login.failed');
-    }
+    if (!staff) return refuseUnknown(body.username, body.password);
     const at = now();
     if (staff.locked_until && staff.locked_until > at)
       throw new AppError('login.locked', { value: { until: staff.locked_until.getTime() } });
