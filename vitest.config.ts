@@ -1,7 +1,21 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Server tests that need a real service run only where it is configured, instead of being
+ * skipped: `*.pg.test.ts` with DATABASE_URL (PostgreSQL), `*.redis.test.ts` with REDIS_URL.
+ * `npm test` runs the rest on PGlite; `.ci/run` runs the server tests again with both set.
+ */
+const needsService = [
+  ...(process.env.DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+  ...(process.env.REDIS_URL ? [] : ['**/*.redis.test.ts']),
+];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on the project's 2-core machines that is
+    // one worker, and the server tests (PGlite is CPU-bound WebAssembly) then run one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -29,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...needsService],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -73,17 +73,6 @@ describe('/healthz', () => {
     expect(json(res)).toEqual({ status: 'ok', database: t.database.kind, redis: 'off' });
   });
 
-  it.runIf(process.env.REDIS_URL)('checks Redis when the app has it', async () => {
-    const withRedis = await createTestApp({ redis: true });
-    try {
-      const res = await withRedis.app.inject({ url: '/healthz' });
-      expect(res.statusCode).toBe(200);
-      expect(json(res)).toEqual({ status: 'ok', database: withRedis.database.kind, redis: 'ok' });
-    } finally {
-      await withRedis.close();
-    }
-  });
-
   it('fails when the database is gone', async () => {
     const broken = await createTestApp();
     await broken.database.close();

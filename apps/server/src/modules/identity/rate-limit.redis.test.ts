@@ -4,17 +4,17 @@ import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
 import { type App, buildApp } from '../../http/app';
 import { LOGINS_PER_MINUTE } from './routes';
 
-const redisUrl = process.env.REDIS_URL;
+const redisUrl = process.env.REDIS_URL as string;
 
-/** With REDIS_URL set (CI), two server nodes share one login budget per IP. */
-describe.runIf(redisUrl)('login rate limit through Redis', () => {
+/** Two server nodes share one login budget per IP through Redis (`*.redis.test.ts`: runs when REDIS_URL is set, as in CI). */
+describe('login rate limit through Redis', () => {
   let database: TestDatabase;
   let redis: Redis;
   let nodes: App[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('demo');
-    redis = new Redis(redisUrl as string, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
     const config = { LOG_LEVEL: 'silent' as const, TRUST_PROXY: undefined, BLOCKED_COUNTRIES: undefined };
     nodes = [await buildApp({ config, database, redis }), await buildApp({ config, database, redis })];
