@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DB } from '../src/db/schema';
@@ -59,6 +60,57 @@ describe('demo seed', () => {
       .execute(),
   });
 
+  /** The generated catalogue: every vendor and game as seeded, without timestamps. */
+  const catalogue = async (db: Kysely<DB>) => ({
+    vendors: await db
+      .selectFrom('vendor')
+      .select([
+        'code',
+        'game_type',
+        'display_name',
+        'lane',
+        'is_hot',
+        'account_type_id',
+        'account_type_name',
+        'is_game',
+        'game_code',
+        'logo_media_id',
+        'icon_media_id',
+        'sort',
+        'enabled',
+        'allow_demo',
+      ])
+      .orderBy('code')
+      .execute(),
+    games: await db
+      .selectFrom('game')
+      .select([
+        'node_id',
+        'game_id',
+        'vendor_code',
+        'game_type',
+        'display_name',
+        'classify',
+        sql<string>`min_bet::text`.as('min_bet'),
+        'min_line_num',
+        'hot_rank',
+        'is_new',
+        'icon_media_id',
+        'sort',
+        'enabled',
+        'launch',
+      ])
+      .orderBy('node_id')
+      .execute(),
+  });
+
+  /** Same rows in the same order; on a difference, the first differing row of each side (10,000 games make a whole diff unreadable). */
+  const expectSameRows = <T>(label: string, ours: readonly T[], theirs: readonly T[]) => {
+    expect(ours.length, `${label}: row count`).toBe(theirs.length);
+    const at = ours.findIndex((row, i) => !isDeepStrictEqual(row, theirs[i]));
+    expect(at === -1 ? null : { row: at, seeded: ours[at], template: theirs[at] }, label).toBeNull();
+  };
+
   it('fills an empty database once, the same way every time; a second run changes nothing', async () => {
     const { db } = await fresh();
     expect(await seedIfEmpty(db, { mode: 'demo', publicUrl: DEMO_PUBLIC_URL })).toBe(true);
@@ -85,6 +137,17 @@ describe('demo seed', () => {
     const template = await createTestDatabase('demo');
     opened.push(template);
     expect(await content(db)).toEqual(await content(template.db));
+    const [ours, theirs] = [await catalogue(db), await catalogue(template.db)];
+    expectSameRows('vendors', ours.vendors, theirs.vendors);
+    expectSameRows('games', ours.games, theirs.games);
+    // Not vacuous: the demo catalogue, with names in every language, min bets, hot and new games.
+    expect(ours.vendors.length).toBeGreaterThanOrEqual(60);
+    expect(ours.games.length).toBeGreaterThanOrEqual(9500);
+    expect(ours.vendors.filter((v) => v.is_hot).length).toBeGreaterThan(0);
+    expect(ours.games.every((g) => g.display_name.en && g.display_name.bn && g.display_name.hi)).toBe(true);
+    expect(new Set(ours.games.map((g) => g.min_bet)).size).toBeGreaterThan(1);
+    expect(ours.games.filter((g) => g.hot_rank !== null).length).toBeGreaterThan(0);
+    expect(ours.games.filter((g) => g.is_new).length).toBeGreaterThan(0);
   }, 120_000); // the full demo seed draws every banner and game icon and hashes the demo passwords
 
   it('refuses a brand merchant it does not know', async () => {
