@@ -553,12 +553,26 @@ describe('login', () => {
       merchant: 'khelain',
     });
     expect(errorOf(other)).toMatchObject({ status: 401, errorCode: 'login.not.session' });
+    const remembered = (
+      await loginWith({ username: body.username, password: 'Pass1234', remember: true })
+    ).json().value as { token: string; rememberToken: string };
     await app.services.identity.lockAccount(
       { merchant: app.services.site.defaultMerchant(), ip: '127.0.0.1', userAgent: 'operator' },
       value.id,
       'test',
     );
-    expect(errorOf(await info(value.token))).toMatchObject({ status: 401, errorCode: 'login.not.session' });
+    // Every session and remember-me token of the account ends.
+    for (const token of [value.token, remembered.token])
+      expect(errorOf(await info(token))).toMatchObject({ status: 401, errorCode: 'login.not.session' });
+    expect(
+      errorOf(
+        await call({
+          method: 'POST',
+          url: '/wps/session/remember',
+          payload: { rememberToken: remembered.rememberToken },
+        }),
+      ).status,
+    ).toBe(401);
     expect(errorOf(await login(body.username, 'Pass1234'))).toMatchObject({
       status: 403,
       errorCode: 'account.locked',
@@ -648,23 +662,42 @@ describe('sessions', () => {
     expect(errorOf(await info(value.token))).toMatchObject({ status: 401, errorCode: 'login.not.session' });
   });
 
-  it('logout (POST or DELETE) revokes that session only', async () => {
+  it('logout (POST or DELETE) revokes every session and remember-me token of the member', async () => {
     const { body, value } = await register();
+    const other = await register();
     const second = (await login(body.username, 'Pass1234')).json().value.token as string;
+    const remembered = (
+      await loginWith({ username: body.username, password: 'Pass1234', remember: true })
+    ).json().value as { token: string; rememberToken: string };
+    const remember = (rememberToken: string) =>
+      call({ method: 'POST', url: '/wps/session/remember', payload: { rememberToken } });
+
     const out = await call({ method: 'POST', url: '/wps/session/logout', token: value.token });
     expect(out.json()).toEqual({ success: true, value: null });
-    expect(errorOf(await info(value.token))).toMatchObject({ status: 401, errorCode: 'login.not.session' });
-    expect((await info(second)).statusCode).toBe(200);
-    expect((await call({ method: 'DELETE', url: '/wps/session/logout', token: second })).statusCode).toBe(
-      200,
-    );
-    expect((await info(second)).statusCode).toBe(401);
-    expect(
-      errorOf(await call({ method: 'DELETE', url: '/wps/session/logout', token: second })),
-    ).toMatchObject({
+    for (const token of [value.token, second, remembered.token])
+      expect(errorOf(await info(token))).toMatchObject({ status: 401, errorCode: 'login.not.session' });
+    expect(errorOf(await remember(remembered.rememberToken))).toMatchObject({
       status: 401,
       errorCode: 'login.not.session',
     });
+    // Another member's session is untouched.
+    expect((await info(other.value.token)).statusCode).toBe(200);
+    const audit = (await store.readAudit(database.db, 'khelabd', { memberId: value.id })).find(
+      (e) => e.event === 'logout',
+    );
+    expect(audit?.detail).toMatchObject({ sessionsRevoked: 3 });
+
+    // DELETE does the same; a revoked or missing token is refused.
+    const again = (await login(body.username, 'Pass1234')).json().value.token as string;
+    const third = (await login(body.username, 'Pass1234')).json().value.token as string;
+    expect((await call({ method: 'DELETE', url: '/wps/session/logout', token: again })).statusCode).toBe(200);
+    expect((await info(third)).statusCode).toBe(401);
+    expect(errorOf(await call({ method: 'DELETE', url: '/wps/session/logout', token: again }))).toMatchObject(
+      {
+        status: 401,
+        errorCode: 'login.not.session',
+      },
+    );
     expect(errorOf(await call({ method: 'POST', url: '/wps/session/logout' }))).toMatchObject({
       status: 401,
       errorCode: 'login.not.session',

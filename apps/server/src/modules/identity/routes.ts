@@ -189,8 +189,7 @@ export const registerIdentityRoutes = (
     gate,
     logout,
     async (request) => {
-      const { member, session } = signedIn(request);
-      return identity.logout(callMeta(request), member, session);
+      return identity.logout(callMeta(request), signedIn(request).member);
     },
     extras(logout),
   );

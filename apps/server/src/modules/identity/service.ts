@@ -1281,11 +1281,28 @@ export const createIdentityService = ({
     };
   };
 
-  const logout = async (meta: CallMeta, member: AuthMember, session: AuthSession) => {
+  /**
+   * `POST|DELETE /wps/session/logout`: signs the member out everywhere (issue 3: logout, password
+   * change and lock revoke all sessions): every session and every remember-me token of the member.
+   * Other tabs and devices are refused on their next call; their balance sockets close at the
+   * next heartbeat.
+   */
+  const logout = async (meta: CallMeta, member: AuthMember) => {
     const at = now();
-    await store.revokeSession(db, session.tokenHash, at);
-    if (session.rememberFamily) await store.revokeRememberFamily(db, session.rememberFamily, at);
-    await audit(meta, { at, memberId: member.id, username: member.username, event: 'logout' });
+    await db.transaction().execute(async (trx) => {
+      const revoked = await store.revokeMemberSessions(trx, member.id, at);
+      await store.revokeMemberRememberTokens(trx, member.id, at);
+      await store.writeAudit(trx, {
+        at,
+        merchantCode: meta.merchant.code,
+        memberId: member.id,
+        username: member.username,
+        event: 'logout',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        detail: { sessionsRevoked: revoked },
+      });
+    });
     return null;
   };
 

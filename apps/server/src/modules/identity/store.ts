@@ -162,14 +162,6 @@ export const findSession = (db: Kysely<DB>, tokenHash: string) =>
 export const touchSession = (db: Kysely<DB>, tokenHash: string, at: Date) =>
   db.updateTable('member_session').set({ last_seen_at: at }).where('token_hash', '=', tokenHash).execute();
 
-export const revokeSession = (db: Kysely<DB>, tokenHash: string, at: Date) =>
-  db
-    .updateTable('member_session')
-    .set({ revoked_at: at })
-    .where('token_hash', '=', tokenHash)
-    .where('revoked_at', 'is', null)
-    .execute();
-
 /** Revokes every live session of a member, except `keep` when given. */
 export const revokeMemberSessions = async (db: Kysely<DB>, memberId: number, at: Date, keep?: string) => {
   let query = db
