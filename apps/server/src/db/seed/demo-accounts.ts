@@ -14,6 +14,8 @@ type DemoAccount = {
   agentCode?: string;
   /** Made by someone else and never signed in: the first login must choose a new password. */
   neverSignedIn?: boolean;
+  /** The password was last changed this many days ago (older than 90: expired, see PWDEXPFORCECHANGE3). */
+  passwordAgeDays?: number;
 };
 
 /** The demo accounts of each merchant (printed in the README). Every password is public: demo only. */
@@ -34,6 +36,9 @@ export const demoAccounts = (merchantCode: string): DemoAccount[] => {
     // Downline accounts agent01 "made" that never signed in: the first login forces a new password.
     { username: 'fresh01', password: 'Demo1234', type: 0, upline: 'agent01', neverSignedIn: true },
     { username: 'fresh02', password: 'Demo1234', type: 0, upline: 'agent01', neverSignedIn: true },
+    // Passwords last changed 120 days ago: expired, so the login asks for a new one (PWDEXPFORCECHANGE3).
+    { username: 'stale01', password: 'Demo1234', type: 0, passwordAgeDays: 120 },
+    { username: 'stale02', password: 'Demo1234', type: 0, passwordAgeDays: 120 },
   ];
 };
 
@@ -63,6 +68,9 @@ export const seedDemoAccounts = async (
         nickname: account.username,
         agentCode: account.agentCode ?? null,
         now,
+        ...(account.passwordAgeDays
+          ? { passwordChangedAt: new Date(now.getTime() - account.passwordAgeDays * 24 * 60 * 60 * 1000) }
+          : {}),
         // Marked as already signed in once, so the demo does not force a first-login password change
         // (except on the accounts meant to show it).
         lastLoginAt: account.neverSignedIn ? null : now,

@@ -17,6 +17,8 @@ export type NewMember = {
   now: Date;
   lastLoginAt: Date | null;
   mustChangePassword?: boolean;
+  /** When the password was set; default `now` (the demo seed backdates it to show an expired one). */
+  passwordChangedAt?: Date;
   payeeName?: string | null;
   qq?: string | null;
   line?: string | null;
@@ -45,7 +47,7 @@ export const insertMember = (db: Kysely<DB>, m: NewMember) =>
       type: m.type,
       upline_id: m.uplineId,
       nickname: m.nickname,
-      password_changed_at: m.now,
+      password_changed_at: m.passwordChangedAt ?? m.now,
       must_change_password: m.mustChangePassword ?? false,
       created_at: m.now,
       last_login_at: m.lastLoginAt,
