@@ -19,7 +19,7 @@ import {
   useErrorText,
   useFieldText,
 } from './form-ui';
-import { humanField } from './human';
+import { withHuman } from './human';
 import { cleanMobile, parseMobile } from './phone';
 import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
@@ -220,15 +220,17 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
             error={fieldText(errors.verificationCode)}
             validateMobile={checkMobile}
             onError={(error) => modal.open('authNotice', { tone: 'warning', message: errorText(error) })}
-            request={async () =>
-              callApi('smsCodeNoLogin', {
-                body: {
-                  mobileNum: cleanMobile(mobile),
-                  countryDialingCode: dialCode,
-                  purpose: 'reset',
-                  ...(await humanField(site.flags.HUMANVERIF3 === true)),
-                },
-              })
+            request={() =>
+              withHuman(site.flags.HUMANVERIF3 === true, (human) =>
+                callApi('smsCodeNoLogin', {
+                  body: {
+                    mobileNum: cleanMobile(mobile),
+                    countryDialingCode: dialCode,
+                    purpose: 'reset',
+                    ...human,
+                  },
+                }),
+              )
             }
           />
           <PasswordField

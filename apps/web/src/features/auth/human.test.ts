@@ -1,7 +1,8 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { humanField, solveHumanChallenge } from './human';
+import { ApiError } from '../../shared/api/client';
+import { humanField, solveHumanChallenge, withHuman } from './human';
 
 const SECRET = 'test-signature-secret';
 
@@ -32,6 +33,42 @@ describe('human verification (ALTCHA proof-of-work, HUMANVERIF3)', () => {
       hmacSignatureSecret: SECRET,
     });
     expect(result.verified).toBe(true);
+  });
+
+  it('a page that thought the flag off solves once when the server asks for it, then sends again', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 50,
+      counter: 7,
+      deriveKey,
+      hmacSignatureSecret: SECRET,
+    });
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ success: true, value: challenge }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const refused = new ApiError(400, 'verification.required', 'error.verification.required');
+    const fields: { altcha?: string }[] = [];
+    const answer = await withHuman(false, async (field) => {
+      fields.push(field);
+      if (!field.altcha) throw refused;
+      return 'signed in';
+    });
+    expect(answer).toBe('signed in');
+    expect(fields).toHaveLength(2);
+    expect(fields[0]).toEqual({});
+    expect(JSON.parse(Buffer.from(fields[1]?.altcha ?? '', 'base64').toString('utf8')).solution.counter).toBe(
+      7,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    // Other refusals, and a refusal of a proof already sent, are answered as they are.
+    const wrong = new ApiError(401, 'login.failed', 'error.login.failed');
+    await expect(withHuman(false, async () => Promise.reject(wrong))).rejects.toBe(wrong);
+    const call = vi.fn(async () => Promise.reject(refused));
+    await expect(withHuman(true, call)).rejects.toBe(refused);
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('asks nothing when the brand has the flag off', async () => {

@@ -24,3 +24,21 @@ export const solveHumanChallenge = async (signal?: AbortSignal): Promise<string>
 /** The `altcha` field for a call that needs it: solved only when the brand has HUMANVERIF3 on. */
 export const humanField = async (enabled: boolean): Promise<{ altcha?: string }> =>
   enabled ? { altcha: await solveHumanChallenge() } : {};
+
+/**
+ * Runs a call the brand's human verification may guard, with its `altcha` field: solved first
+ * when the page knows HUMANVERIF3 is on. A page loaded before an operator turned the flag on
+ * learns it from the server's 400 `verification.required`: it solves once and sends again.
+ */
+export const withHuman = async <T>(
+  enabled: boolean,
+  call: (field: { altcha?: string }) => Promise<T>,
+): Promise<T> => {
+  const field = await humanField(enabled);
+  try {
+    return await call(field);
+  } catch (error) {
+    if (enabled || !(error instanceof ApiError) || error.errorCode !== 'verification.required') throw error;
+    return call({ altcha: await solveHumanChallenge() });
+  }
+};

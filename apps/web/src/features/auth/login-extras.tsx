@@ -9,7 +9,7 @@ import { cx } from '../../shared/ui/cx';
 import { Spinner } from '../../shared/ui/spinner';
 import { useCountdown } from './countdown';
 import { FormAlert, SubmitButton, TextField, useErrorText, useFieldText } from './form-ui';
-import { humanField } from './human';
+import { withHuman } from './human';
 import { type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
 
@@ -287,9 +287,9 @@ export const LoginAlternatives = ({
     setError(null);
     try {
       onDone(
-        await callApi('freePlay', {
-          body: { os: navigator.platform || 'web', platform: 'W', ...(await humanField(needsHuman)) },
-        }),
+        await withHuman(needsHuman, (human) =>
+          callApi('freePlay', { body: { os: navigator.platform || 'web', platform: 'W', ...human } }),
+        ),
       );
     } catch (failure) {
       setError(errorText(failure));

@@ -17,7 +17,7 @@ import {
   useErrorText,
   useFieldText,
 } from './form-ui';
-import { humanField } from './human';
+import { withHuman } from './human';
 import { IpVerifyStep, LoginAlternatives } from './login-extras';
 import { cleanMobile, parseMobile } from './phone';
 import type { FieldMessages } from './rules';
@@ -126,20 +126,21 @@ export const LoginForm = ({
     const typedPassword = password.trim();
     try {
       // The human-verification step comes before a password login; SMS logins skip it (spec §4).
-      const human = await humanField(needsHuman && !isSms);
-      const info = await callSealed('login', {
-        body: {
-          ...human,
-          type: isSms ? 'sms' : 'username',
-          username: isSms ? cleanMobile(mobile) : username.trim(),
-          // SMS codes are not trimmed (spec §5).
-          password: isSms ? code : typedPassword,
-          ...(isSms ? { countryDialingCode: dialCode } : {}),
-          ...(needCaptcha ? { captcha: captcha.trim() } : {}),
-          remember: keep,
-          ...(agentSite ? { site: 'agent' as const } : {}),
-        },
-      });
+      const info = await withHuman(needsHuman && !isSms, (human) =>
+        callSealed('login', {
+          body: {
+            ...human,
+            type: isSms ? 'sms' : 'username',
+            username: isSms ? cleanMobile(mobile) : username.trim(),
+            // SMS codes are not trimmed (spec §5).
+            password: isSms ? code : typedPassword,
+            ...(isSms ? { countryDialingCode: dialCode } : {}),
+            ...(needCaptcha ? { captcha: captcha.trim() } : {}),
+            remember: keep,
+            ...(agentSite ? { site: 'agent' as const } : {}),
+          },
+        }),
+      );
       signedIn(info, isSms, isSms ? undefined : typedPassword);
     } catch (error) {
       if (error instanceof ApiError && error.errorCode === 'login.verification.required') {
@@ -240,15 +241,17 @@ export const LoginForm = ({
             error={fieldText(errors.verificationCode)}
             validateMobile={checkMobile}
             onError={(error) => setFormError(errorText(error))}
-            request={async () =>
-              callApi('smsCodeNoLogin', {
-                body: {
-                  mobileNum: cleanMobile(mobile),
-                  countryDialingCode: dialCode,
-                  purpose: 'login',
-                  ...(await humanField(needsHuman)),
-                },
-              })
+            request={() =>
+              withHuman(needsHuman, (human) =>
+                callApi('smsCodeNoLogin', {
+                  body: {
+                    mobileNum: cleanMobile(mobile),
+                    countryDialingCode: dialCode,
+                    purpose: 'login',
+                    ...human,
+                  },
+                }),
+              )
             }
           />
         </>

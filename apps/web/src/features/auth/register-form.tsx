@@ -19,7 +19,7 @@ import {
   useErrorText,
   useFieldText,
 } from './form-ui';
-import { humanField } from './human';
+import { withHuman } from './human';
 import { cleanMobile, parseMobile } from './phone';
 import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
@@ -233,8 +233,9 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
         if (rules[name]?.enabled && values[name].trim()) body[name] = values[name].trim();
       }
       if (rules.paymentPassword?.enabled) body.paymentPassword = values.paymentPassword.trim();
-      Object.assign(body, await humanField(needsHuman));
-      const info = await callSealed(mode === 'mobile' ? 'registerMobile' : 'register', { body });
+      const info = await withHuman(needsHuman, (human) =>
+        callSealed(mode === 'mobile' ? 'registerMobile' : 'register', { body: { ...body, ...human } }),
+      );
       // A registration is the member's first login: the first-login popups (F) are due.
       finish({ ...info, firstTimeLogin: true });
     } catch (error) {
@@ -329,14 +330,12 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           error={fieldText(errors.verificationCode)}
           validateMobile={checkMobile}
           onError={(error) => modal.open('authNotice', { tone: 'warning', message: errorText(error) })}
-          request={async () =>
-            callApi('smsCodeRegister', {
-              body: {
-                mobileNo: cleanMobile(mobile),
-                countryDialingCode: dialCode,
-                ...(await humanField(needsHuman)),
-              },
-            })
+          request={() =>
+            withHuman(needsHuman, (human) =>
+              callApi('smsCodeRegister', {
+                body: { mobileNo: cleanMobile(mobile), countryDialingCode: dialCode, ...human },
+              }),
+            )
           }
         />
       ) : null}
