@@ -20,6 +20,24 @@ const settled = async (page: Page) => {
   await expect(cards(page).first()).toBeVisible();
 };
 
+/** Every card shown has a name containing `term`, and there is at least one. */
+const expectNamesContain = async (page: Page, term: string) => {
+  const names = await cards(page)
+    .getByTestId('game-name')
+    .evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).toContain(term);
+};
+
+/** Every card shown carries the classify tag (its `data-classify`, space separated), and there is at least one. */
+const expectClassify = async (page: Page, classify: string) => {
+  const tags = await cards(page).evaluateAll((nodes) =>
+    nodes.map((n) => (n.getAttribute('data-classify') ?? '').split(' ')),
+  );
+  expect(tags.length).toBeGreaterThan(0);
+  for (const list of tags) expect(list).toContain(classify);
+};
+
 /** Opens a lobby and waits for its page body (its chunk and texts load lazily). */
 const openLobby = async (page: Page, path: string, pageKey: string) => {
   await page.goto(path);
@@ -71,7 +89,9 @@ test.describe('slot lobby', () => {
     await expect(swiper.locator('[data-vendor=""]')).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('a name search resets to page 1 of all games and survives a reload', async ({ page }) => {
+  test('a name search shows only games of that name, resets to page 1 of all games and survives a reload', async ({
+    page,
+  }) => {
     await openLobby(page, '/rng?page=hot', 'rng');
     await expect(page.getByTestId('rng-tab-hot')).toHaveAttribute('aria-selected', 'true', SLOW);
     await page.goto('/rng?pageNo=3');
@@ -81,16 +101,20 @@ test.describe('slot lobby', () => {
     await expect(page.getByTestId('games-count')).not.toHaveText('');
     const before = await page.getByTestId('games-count').textContent();
 
-    await page.getByTestId('game-search').fill('dragon');
-    await expect.poll(() => query(page).get('name')).toBe('dragon');
+    // The site speaks Bangla (the journeys' locale): search a word of the names it shows.
+    const term = 'ড্রাগন'; // "dragon"
+    await page.getByTestId('game-search').fill(term);
+    await expect.poll(() => query(page).get('name')).toBe(term);
     expect(query(page).get('pageNo')).toBeNull();
     await settled(page);
     await expect(page.getByTestId('games-count')).not.toHaveText(before ?? '');
     await expect(page.getByTestId('rng-tab-all')).toHaveAttribute('aria-selected', 'true');
+    await expectNamesContain(page, term);
 
     await page.reload();
-    await expect(page.getByTestId('game-search')).toHaveValue('dragon');
+    await expect(page.getByTestId('game-search')).toHaveValue(term);
     await settled(page);
+    await expectNamesContain(page, term);
   });
 
   test('filters by classify and minimum bet, then pages to the last page', async ({ page }) => {
@@ -104,6 +128,7 @@ test.describe('slot lobby', () => {
     await settled(page);
     const bets = await cards(page).evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
     for (const text of bets) expect(text).toContain('0.05');
+    await expectClassify(page, 'jackpot');
 
     const pager = page.getByTestId('pager');
     await expect(pager.getByTestId('pager-first')).toBeDisabled();
@@ -116,6 +141,7 @@ test.describe('slot lobby', () => {
     expect(query(page).get('pageNo')).toBe(String(last));
     await expect(pager.getByTestId('pager-next')).toBeDisabled();
     await expect(pager.getByTestId('pager-last')).toBeDisabled();
+    await expectClassify(page, 'jackpot');
     // A page past the end is clamped to the last one.
     await page.goto(`/rng?classify=jackpot&minBet=0.05&pageNo=${last + 40}`);
     await expect.poll(() => query(page).get('pageNo')).toBe(String(last));

@@ -21,7 +21,8 @@ export type CardGame = Pick<
   | 'isNew'
   | 'gameCode'
   | 'defaultPlayType'
->;
+> &
+  Partial<Pick<Game, 'gameClassify'>>;
 
 /** What every card of a list shares: the favourites, the launch, the image address. */
 type CardActions = {
@@ -71,6 +72,7 @@ const GameCardView = ({ game, vendorName, actions }: CardProps & { actions: Card
     <article
       data-testid="game-card"
       data-node-id={game.nodeId}
+      data-classify={game.gameClassify?.join(' ')}
       className="group/card relative flex min-w-0 flex-col gap-2"
     >
       <div className="relative aspect-square overflow-hidden rounded-2xl bg-surface-2 shadow-card ring-1 ring-line/70 transition duration-300 group-hover/card:-translate-y-0.5 group-hover/card:shadow-xl">
