@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
+import { smsCode } from './auth-inbox';
 import { expect, openPage, test } from './fixtures';
-import { fundMember, registerByMobile } from './members';
+import { fundMember, MOBILE_PASSWORD, registerByMobile } from './members';
 import { staffCall, staffLogin } from './staff-api';
 
 /*
@@ -35,6 +36,43 @@ const logIn = async (page: Page, ip: string, options: { language?: string; dark?
     { value: member, language: options.language ?? '', dark: options.dark ?? false },
   );
   return member.token;
+};
+
+/** A member of the India brand of the journey's own: registered by mobile from `ip`, funded in INR by finance. */
+const registerIndianMember = async (request: APIRequestContext, ip: string, amountMinor: number) => {
+  const national = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const headers = { Merchant: 'khelain', 'X-Forwarded-For': ip };
+  const sent = await request.post('/wps/verification/sms/register', {
+    headers,
+    data: { mobileNo: national },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const registered = await request.put('/wps/member/register/mobile', {
+    headers,
+    data: {
+      mobileNum: national,
+      verificationCode: await smsCode(request, `+91${national}`, 'khelain'),
+      password: MOBILE_PASSWORD,
+      confirmPassword: MOBILE_PASSWORD,
+      termsAccepted: true,
+      ageConfirmed: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const member = (await registered.json()).value as { token: string; userName: string; id: number };
+  const finance = await staffLogin(request, 'finance');
+  const funded = await request.post('/bo/api/cashier/adjust', {
+    headers: { Authorization: finance, 'Idempotency-Key': `e2e-fund-in-${member.id}-${Date.now()}` },
+    data: {
+      memberId: member.id,
+      direction: 'credit',
+      amount: amountMinor,
+      reason: 'journey funds',
+      currency: 'INR',
+    },
+  });
+  expect(funded.status(), await funded.text()).toBe(200);
+  return member;
 };
 
 const minorOf = async (frame: FrameLocator, testId: string) =>
@@ -495,16 +533,12 @@ test.describe('jackpot and back office', () => {
         };
         requestAnimationFrame(look);
       });
-      // A trial player of the India brand spins until the jackpot is won.
-      const trial = await page.request.post('/wps/session/login/freeplay', {
-        headers: { Merchant: 'khelain' },
-        data: {},
-      });
-      expect(trial.status(), await trial.text()).toBe(200);
-      const trialToken = ((await trial.json()) as { value: { token: string } }).value.token;
+      // A real member of the India brand spins until the jackpot is won (a trial account's demo
+      // credit neither funds nor wins the pool).
+      const player = await registerIndianMember(page.request, '103.4.144.12', 1_000_000);
       const slot = await openSlotApi(
         page.request,
-        trialToken,
+        player.token,
         await firstGame(page.request, 'PG', 'khelain'),
         'khelain',
       );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { isTrialType } from '@khela/contract';
 import { sql } from 'kysely';
 import type { GameRoundStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Db } from '../wallet/ledger';
 import { readGamesSettings } from './settings';
+import { memberStatus } from './store';
 
 /**
  * Game rounds: the one table (`game_round`, migration 0007) every round of every game lands in,
@@ -259,13 +261,15 @@ export const bigWinThreshold = async (db: Db, merchantCode: string) =>
 /**
  * Puts a settled real round on the winner board when its payout reaches the threshold. Amounts
  * on `game_win` are decimal major units (currencies here have two decimals). Idempotent (the
- * round id is unique on game_win).
+ * round id is unique on game_win). A trial (free-play) account's wins are demo credit: never on it.
  */
 export const recordBigWin = async (db: Db, round: GameRound, at: Date) => {
   if (round.mode !== 'real' || round.memberId === null || round.gameNodeId === null) return false;
   if (round.payoutMinor <= 0n) return false;
   const threshold = await bigWinThreshold(db, round.merchantCode);
   if (round.payoutMinor < threshold) return false;
+  const member = await memberStatus(db, round.memberId);
+  if (!member || isTrialType(member.type)) return false;
   await db
     .insertInto('game_win')
     .values({

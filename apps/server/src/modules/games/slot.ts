@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isTrialType } from '@khela/contract';
 import {
   BET_COINS,
   commitmentOf,
@@ -334,7 +335,8 @@ const conflict = () => new AppError('idempotency.conflict');
  * One spin. Real money: the stake (bet entry: member -stake, house +stake -share, jackpot +share)
  * and the win (win entry: house -win, member +win; on a jackpot hit also the pool to the member and
  * the seed from the house back into the pool) post in the SAME transaction as the round row and
- * the nonce. The active seed row is locked first, so one member's spins run one at a time.
+ * the nonce. A trial account's spins go through the ledger too, with no share and no jackpot
+ * payout (the engine's draw is still recorded, so the round verifies). The active seed row is locked first, so one member's spins run one at a time.
  * A repeat of a requestId answers the first round (`replayed`), nothing new happens.
  */
 export const playSpin = async (
@@ -354,11 +356,13 @@ export const playSpin = async (
   const now = deps.now();
   const real = session.mode === 'real' && session.memberId !== null;
   const memberId = real ? session.memberId : null;
+  const status = memberId !== null ? await memberStatus(db, memberId) : null;
   if (memberId !== null && !input.sweeper) {
-    const status = await memberStatus(db, memberId);
     if (!status) throw new AppError('game.session.invalid');
     if (status.status !== 'active') throw new AppError('account.locked');
   }
+  // A trial (free-play) account plays on demo credit: it neither funds nor draws the real pool.
+  const inJackpot = status === null || !isTrialType(status.type);
   const { theme, name, minBet } = await gameTheme(db, session.nodeId);
   const levels = betLevelsOf(minBet);
   const settings = await readGamesSettings(db, session.merchantCode);
@@ -456,7 +460,8 @@ export const playSpin = async (
         balanceBefore = await mainBalance(trx, session.merchantCode, session.currency, memberId);
         balanceAfter = balanceBefore;
         if (stake > 0n) {
-          contribution = settings.jackpotEnabled ? contributionOf(stake, settings.jackpotShareBp) : 0n;
+          contribution =
+            settings.jackpotEnabled && inJackpot ? contributionOf(stake, settings.jackpotShareBp) : 0n;
           const lines: LineInput[] = [
             { accountId: mainId, amount: -stake },
             { accountId: houseId, amount: stake - contribution },
@@ -479,7 +484,7 @@ export const playSpin = async (
           balanceBefore = mine.balanceAfter + stake;
           balanceAfter = mine.balanceAfter;
         }
-        if (result.jackpotHit && settings.jackpotEnabled) {
+        if (result.jackpotHit && settings.jackpotEnabled && inJackpot) {
           const pool = await trx
             .selectFrom('ledger_account')
             .select('balance')
