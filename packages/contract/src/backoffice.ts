@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backofficeListEndpoints } from './backoffice-endpoints';
 import { LANGUAGES } from './constants';
 import { endpoints } from './endpoints';
 import { messageBody, messageTitle } from './inbox';
@@ -14,6 +15,8 @@ import {
   whitelabelNode,
 } from './site';
 
+export { backofficeListEndpoints } from './backoffice-endpoints';
+
 /** Staff roles of the back office; what each may do is the server's `roles.ts`. */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'content', 'risk'] as const;
 export const staffRole = z.enum(STAFF_ROLES);
@@ -26,7 +29,24 @@ const username = z
   .regex(/^[a-z0-9_.-]{3,32}$/);
 const totpCode = z.string().regex(/^[0-9]{6}$/);
 const merchantCode = z.string().min(1).max(32);
-const memberId = z.coerce.number().int().positive();
+/**
+ * The largest row id the database holds (PostgreSQL `integer`): a larger one is bad input (400),
+ * never a query that fails (500).
+ */
+export const ROW_ID_MAX = 2_147_483_647;
+/** A row id in a JSON body. */
+const rowId = z.number().int().positive().max(ROW_ID_MAX);
+/** A row id in a query string (or a body field that may come as text). */
+const rowIdParam = z.coerce.number().int().positive().max(ROW_ID_MAX);
+const memberId = rowIdParam;
+/** The latest instant a JavaScript Date holds (ms since 1970); a later `from`/`to` is bad input. */
+export const TIME_MAX = 8_640_000_000_000_000;
+/** An instant in a query string: ms since 1970. */
+const timeParam = z.coerce.number().int().min(0).max(TIME_MAX);
+/** A time window of a list: `from` inclusive, `to` exclusive (ms). */
+const timeRange = { from: timeParam.optional(), to: timeParam.optional() };
+/** An IP address filter (exact match). */
+const ipFilter = z.string().trim().min(1).max(45).optional();
 
 export const staffIdentity = z.object({
   id: z.number().int(),
@@ -213,8 +233,45 @@ export const boMemberDetail = boMemberRow.extend({
   notes: z.array(z.object({ id: z.number().int(), at: z.number(), staff: z.string(), body: z.string() })),
 });
 
-/** A member sub-list page: `memberId` plus paging (newest first unless `order=asc`). */
-export const boMemberSubList = z.object({ memberId, ...paging });
+/** Sessions open (not ended, not expired, used within the idle time) or ended in any of those ways. */
+export const SESSION_STATES = ['live', 'ended'] as const;
+
+export const MEMBER_SESSION_SORTS = ['createdAt', 'lastSeenAt', 'expiresAt', 'ip'] as const;
+/** A member's sessions: by state, IP and start time (`from`/`to`); newest first unless told. */
+export const boMemberSessionSearch = z.object({
+  memberId,
+  state: z.enum(SESSION_STATES).optional(),
+  ip: ipFilter,
+  ...timeRange,
+  sort: z.enum(MEMBER_SESSION_SORTS).default('createdAt'),
+  ...paging,
+});
+
+export const MEMBER_LOGIN_SORTS = ['at', 'event', 'ip'] as const;
+/** A member's login history: by event (`login.failure`...), IP and time. */
+export const boMemberLoginSearch = z.object({
+  memberId,
+  event: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z.]{0,39}$/)
+    .optional(),
+  ip: ipFilter,
+  ...timeRange,
+  sort: z.enum(MEMBER_LOGIN_SORTS).default('at'),
+  ...paging,
+});
+
+export const MEMBER_TRAIL_SORTS = ['at', 'action', 'staff'] as const;
+/** Staff actions on a member: by action (`member.lock`...), staff username and time. */
+export const boMemberTrailSearch = z.object({
+  memberId,
+  action: z.string().trim().max(60).optional(),
+  staff: z.string().trim().toLowerCase().max(32).optional(),
+  ...timeRange,
+  sort: z.enum(MEMBER_TRAIL_SORTS).default('at'),
+  ...paging,
+});
 
 export const boMemberSessionRow = z.object({
   createdAt: z.number(),
@@ -222,6 +279,8 @@ export const boMemberSessionRow = z.object({
   expiresAt: z.number(),
   revokedAt: z.number().nullable(),
   ip: z.string().nullable(),
+  /** Still usable: not ended, not expired, used within the idle time. */
+  live: z.boolean(),
 });
 export const boMemberLoginRow = z.object({ at: z.number(), event: z.string(), ip: z.string().nullable() });
 export const boMemberTrailRow = z.object({
@@ -236,10 +295,9 @@ export const boMemberTrailRow = z.object({
 
 export const AUDIT_SORTS = ['at', 'action', 'staff'] as const;
 export const boAuditSearch = z.object({
-  staffId: z.coerce.number().int().positive().optional(),
+  staffId: rowIdParam.optional(),
   action: z.string().max(60).optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  ...timeRange,
   sort: z.enum(AUDIT_SORTS).default('at'),
   ...paging,
 });
@@ -270,7 +328,7 @@ export const ANNOUNCEMENT_KINDS = ['B', 'PL', 'PU', 'PR'] as const;
 /** A banner (B), player notice (PL), popup (PU) or promotion (PR); without `id` it is created. */
 export const boAnnouncementInput = z
   .object({
-    id: z.number().int().positive().optional(),
+    id: rowId.optional(),
     merchant: merchantCode,
     kind: z.enum(ANNOUNCEMENT_KINDS),
     groupName: z
@@ -351,9 +409,9 @@ export const boAnnouncementSearch = z.object({
 
 /** A help-centre article; content is HTML, sanitised on save. Without `id` it is created. */
 export const boHelpInput = z.object({
-  id: z.number().int().positive().optional(),
+  id: rowId.optional(),
   merchant: merchantCode,
-  parentId: z.number().int().positive().nullable().default(null),
+  parentId: rowId.nullable().default(null),
   tag: z.string().regex(/^[a-z0-9-]{1,40}$/),
   title: localized,
   content: localized,
@@ -382,7 +440,7 @@ export const HELP_SORTS = ['sort', 'tag', 'id'] as const;
 export const boHelpSearch = z.object({
   merchant: merchantCode,
   q: z.string().trim().max(60).optional(),
-  parent: z.union([z.literal('root'), z.coerce.number().int().positive()]).optional(),
+  parent: z.union([z.literal('root'), rowIdParam]).optional(),
   display: z.enum(['shown', 'hidden']).optional(),
   sort: z.enum(HELP_SORTS).default('sort'),
   ...paging,
@@ -405,8 +463,18 @@ export const boStaffRow = z.object({
   status: z.enum(['active', 'disabled']),
   enrolled: z.boolean(),
   createdAt: z.number(),
-  /** Sessions neither revoked nor expired. */
+  /** Sessions neither ended nor expired, used within the idle time. */
   liveSessions: z.number().int(),
+});
+export const STAFF_SESSION_SORTS = ['createdAt', 'lastSeenAt', 'expiresAt', 'ip'] as const;
+/** A staff account's sessions: by state, IP and start time (`from`/`to`); newest first unless told. */
+export const boStaffSessionSearch = z.object({
+  staffId: rowIdParam,
+  state: z.enum(SESSION_STATES).optional(),
+  ip: ipFilter,
+  ...timeRange,
+  sort: z.enum(STAFF_SESSION_SORTS).default('createdAt'),
+  ...paging,
 });
 export const boStaffSessionRow = z.object({
   /** The first 16 hex digits of the session's token hash: names it, reveals nothing. */
@@ -458,8 +526,7 @@ export const boFeedbackSearch = z.object({
   status: z.enum(FEEDBACK_STATUSES).optional(),
   questionType: z.enum(FEEDBACK_QUESTION_TYPES).optional(),
   account: z.string().trim().max(40).optional(),
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
+  ...timeRange,
   sort: z.enum(FEEDBACK_SORTS).default('createdAt'),
   ...paging,
 });
@@ -667,14 +734,14 @@ export const backofficeRoutes = {
     ...endpoints.boStaffRole,
     tag: TAG,
     summary: "Changes another staff account's role; it applies from that account's next call (owner only)",
-    body: z.object({ staffId: z.number().int().positive(), role: staffRole }),
+    body: z.object({ staffId: rowId, role: staffRole }),
     value: ok,
   }),
   boStaffTotpReset: defineRoute({
     ...endpoints.boStaffTotpReset,
     tag: TAG,
     summary: "Forgets another account's TOTP secret and ends its sessions; it enrols again (owner only)",
-    body: z.object({ staffId: z.number().int().positive() }),
+    body: z.object({ staffId: rowId }),
     value: ok,
   }),
   boStaff: defineRoute({
@@ -694,9 +761,16 @@ export const backofficeRoutes = {
   boStaffSessions: defineRoute({
     ...endpoints.boStaffSessions,
     tag: TAG,
-    summary: "A staff account's sessions, newest first (owner only)",
-    query: z.object({ staffId: z.coerce.number().int().positive(), ...paging }),
+    summary: "A staff account's sessions, filtered, sorted and paged (owner only)",
+    query: boStaffSessionSearch,
     value: paged(boStaffSessionRow),
+  }),
+  boStaffSessionsCsv: defineRoute({
+    ...backofficeListEndpoints.boStaffSessionsCsv,
+    tag: TAG,
+    summary: "A staff account's sessions as CSV (every page; owner only)",
+    query: boStaffSessionSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
   }),
   boStaffSessionsRevoke: defineRoute({
     ...endpoints.boStaffSessionsRevoke,
@@ -704,7 +778,7 @@ export const backofficeRoutes = {
     summary:
       'Ends one session (`sessionId`) or every live session of another staff account, leaving it enabled (owner only)',
     body: z.object({
-      staffId: z.number().int().positive(),
+      staffId: rowId,
       sessionId: z
         .string()
         .regex(/^[0-9a-f]{16}$/)
@@ -723,7 +797,7 @@ export const backofficeRoutes = {
     ...endpoints.boStaffStatus,
     tag: TAG,
     summary: 'Disables (ending its sessions) or re-enables a staff account (owner only)',
-    body: z.object({ staffId: z.number().int().positive(), status: z.enum(['active', 'disabled']) }),
+    body: z.object({ staffId: rowId, status: z.enum(['active', 'disabled']) }),
     value: ok,
   }),
   boDashboard: defineRoute({
@@ -773,23 +847,44 @@ export const backofficeRoutes = {
   boMemberSessions: defineRoute({
     ...endpoints.boMemberSessions,
     tag: TAG,
-    summary: "A member's sessions, paged",
-    query: boMemberSubList,
+    summary: "A member's sessions, filtered, sorted and paged",
+    query: boMemberSessionSearch,
     value: paged(boMemberSessionRow),
+  }),
+  boMemberSessionsCsv: defineRoute({
+    ...backofficeListEndpoints.boMemberSessionsCsv,
+    tag: TAG,
+    summary: "A member's sessions as CSV (every page)",
+    query: boMemberSessionSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
   }),
   boMemberLogins: defineRoute({
     ...endpoints.boMemberLogins,
     tag: TAG,
-    summary: "A member's login history with IPs, paged",
-    query: boMemberSubList,
+    summary: "A member's login history with IPs, filtered, sorted and paged",
+    query: boMemberLoginSearch,
     value: paged(boMemberLoginRow),
+  }),
+  boMemberLoginsCsv: defineRoute({
+    ...backofficeListEndpoints.boMemberLoginsCsv,
+    tag: TAG,
+    summary: "A member's login history as CSV (every page)",
+    query: boMemberLoginSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
   }),
   boMemberTrail: defineRoute({
     ...endpoints.boMemberTrail,
     tag: TAG,
-    summary: 'Staff actions on a member (from the audit log), paged',
-    query: boMemberSubList,
+    summary: 'Staff actions on a member (from the audit log), filtered, sorted and paged',
+    query: boMemberTrailSearch,
     value: paged(boMemberTrailRow),
+  }),
+  boMemberTrailCsv: defineRoute({
+    ...backofficeListEndpoints.boMemberTrailCsv,
+    tag: TAG,
+    summary: 'Staff actions on a member as CSV (every page)',
+    query: boMemberTrailSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
   }),
   boMessages: defineRoute({
     ...endpoints.boMessages,
@@ -830,21 +925,21 @@ export const backofficeRoutes = {
     ...endpoints.boFeedbackDetail,
     tag: TAG,
     summary: 'One feedback with its reply',
-    query: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ id: rowIdParam }),
     value: boFeedbackDetail,
   }),
   boFeedbackImage: defineRoute({
     ...endpoints.boFeedbackImage,
     tag: TAG,
     summary: 'One image of a feedback (the bytes)',
-    query: z.object({ id: z.coerce.number().int().positive(), seq: z.coerce.number().int().min(1).max(3) }),
+    query: z.object({ id: rowIdParam, seq: z.coerce.number().int().min(1).max(3) }),
     value: z.unknown(),
   }),
   boFeedbackReply: defineRoute({
     ...endpoints.boFeedbackReply,
     tag: TAG,
     summary: "Replies to a feedback: the reply arrives as a platform message in the member's inbox",
-    body: z.object({ id: z.number().int().positive(), title: messageTitle.optional(), body: messageBody }),
+    body: z.object({ id: rowId, title: messageTitle.optional(), body: messageBody }),
     value: z.object({ messageId: z.number().int() }),
   }),
 };

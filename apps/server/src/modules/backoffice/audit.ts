@@ -187,7 +187,9 @@ export const readAudit = async (
   if (filter.to !== undefined) q = q.where('at', '<', new Date(filter.to));
   let ordered = q.selectAll();
   if (sort !== 'at')
-    ordered = ordered.orderBy(sql.ref(AUDIT_SORT_COLUMNS[sort]), sql.raw(`${order} nulls last`));
+    ordered = ordered.orderBy(AUDIT_SORT_COLUMNS[sort], (ob) =>
+      (order === 'asc' ? ob.asc() : ob.desc()).nullsLast(),
+    );
   const [items, total] = await Promise.all([
     ordered.orderBy('id', order).limit(limit).offset(offset).execute(),
     count ? q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow() : null,

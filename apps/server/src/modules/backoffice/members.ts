@@ -168,113 +168,6 @@ export const createMemberOps = ({ db, site, hasher, now }: Deps) => {
     };
   };
 
-  /** A page of one of the member's sub-lists (the member must exist). */
-  const subPage = async <T>(
-    actor: Actor,
-    memberId: number,
-    rows: (limit: number, offset: number) => Promise<T[]>,
-    count: () => Promise<{ n: string | number | bigint }>,
-    page: { page: number; pageSize: number },
-  ) => {
-    assertCan(actor, 'members.read');
-    await mustFind(db, memberId);
-    const [items, total] = await Promise.all([rows(page.pageSize, (page.page - 1) * page.pageSize), count()]);
-    return { items, total: Number(total.n), page: page.page, pageSize: page.pageSize };
-  };
-
-  type SubList = { memberId: number; page: number; pageSize: number; order: 'asc' | 'desc' };
-
-  /** The member's sessions, newest first (or oldest with `order=asc`). */
-  const sessions = (actor: Actor, q: SubList) =>
-    subPage(
-      actor,
-      q.memberId,
-      async (limit, offset) =>
-        (
-          await db
-            .selectFrom('member_session')
-            .select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'ip', 'token_hash'])
-            .where('member_id', '=', q.memberId)
-            .orderBy('created_at', q.order)
-            .orderBy('token_hash')
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((s) => ({
-          createdAt: s.created_at.getTime(),
-          lastSeenAt: s.last_seen_at.getTime(),
-          expiresAt: s.expires_at.getTime(),
-          revokedAt: s.revoked_at?.getTime() ?? null,
-          ip: s.ip,
-        })),
-      () =>
-        db
-          .selectFrom('member_session')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('member_id', '=', q.memberId)
-          .executeTakeFirstOrThrow(),
-      q,
-    );
-
-  /** Logins, failures, password and lock events with their IPs. */
-  const logins = (actor: Actor, q: SubList) =>
-    subPage(
-      actor,
-      q.memberId,
-      async (limit, offset) =>
-        (
-          await db
-            .selectFrom('identity_audit')
-            .select(['id', 'at', 'event', 'ip'])
-            .where('member_id', '=', q.memberId)
-            .orderBy('at', q.order)
-            .orderBy('id', q.order)
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((h) => ({ at: h.at.getTime(), event: h.event, ip: h.ip })),
-      () =>
-        db
-          .selectFrom('identity_audit')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('member_id', '=', q.memberId)
-          .executeTakeFirstOrThrow(),
-      q,
-    );
-
-  /** Staff actions on this member (its rows of the audit log). */
-  const trail = (actor: Actor, q: SubList) =>
-    subPage(
-      actor,
-      q.memberId,
-      async (limit, offset) =>
-        (
-          await db
-            .selectFrom('bo_audit')
-            .select(['id', 'at', 'staff_username', 'action', 'before', 'after', 'ip'])
-            .where('target', '=', `member:${q.memberId}`)
-            .orderBy('id', q.order)
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map((a) => ({
-          id: Number(a.id),
-          at: a.at.getTime(),
-          staff: a.staff_username,
-          action: a.action,
-          before: a.before,
-          after: a.after,
-          ip: a.ip,
-        })),
-      () =>
-        db
-          .selectFrom('bo_audit')
-          .select(sql<string>`count(*)`.as('n'))
-          .where('target', '=', `member:${q.memberId}`)
-          .executeTakeFirstOrThrow(),
-      q,
-    );
-
   const mustFind = async (trx: Kysely<DB>, memberId: number) => {
     const m = await identityStore.findMemberById(trx, memberId);
     if (!m) throw new AppError('not.found');
@@ -430,9 +323,6 @@ export const createMemberOps = ({ db, site, hasher, now }: Deps) => {
   return {
     search,
     detail,
-    sessions,
-    logins,
-    trail,
     lock,
     unlock,
     revokeSessions,

@@ -256,6 +256,21 @@ describe('the role matrix: every back-office route with every role', () => {
       writes: false,
       request: () => get(`/bo/api/members/trail?memberId=${memberId}`)(),
     },
+    'GET /bo/api/members/sessions.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/sessions.csv?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/logins.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/logins.csv?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/trail.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/trail.csv?memberId=${memberId}`)(),
+    },
     'POST /bo/api/members/lock': {
       permissions: ['members.lock'],
       writes: true,
@@ -398,6 +413,11 @@ describe('the role matrix: every back-office route with every role', () => {
       permissions: ['staff.manage'],
       writes: false,
       request: () => get(`/bo/api/staff/sessions?staffId=${targetStaffId}`)(),
+    },
+    'GET /bo/api/staff/sessions.csv': {
+      permissions: ['staff.manage'],
+      writes: false,
+      request: () => get(`/bo/api/staff/sessions.csv?staffId=${targetStaffId}`)(),
     },
     'POST /bo/api/staff/sessions/revoke': {
       permissions: ['staff.manage'],

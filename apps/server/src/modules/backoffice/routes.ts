@@ -145,9 +145,16 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
   });
   registerStaffRoute(app, guard, r.boMembersCsv, async (q) => bo.memberList.csv(actor(q), q.query));
   registerStaffRoute(app, guard, r.boMember, async (q) => bo.members.detail(actor(q), q.query.id));
-  registerStaffRoute(app, guard, r.boMemberSessions, async (q) => bo.members.sessions(actor(q), q.query));
-  registerStaffRoute(app, guard, r.boMemberLogins, async (q) => bo.members.logins(actor(q), q.query));
-  registerStaffRoute(app, guard, r.boMemberTrail, async (q) => bo.members.trail(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMemberSessions, async (q) => bo.memberLists.sessions(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMemberSessionsCsv, async (q) =>
+    bo.memberLists.sessionsCsv(actor(q), q.query),
+  );
+  registerStaffRoute(app, guard, r.boMemberLogins, async (q) => bo.memberLists.logins(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMemberLoginsCsv, async (q) =>
+    bo.memberLists.loginsCsv(actor(q), q.query),
+  );
+  registerStaffRoute(app, guard, r.boMemberTrail, async (q) => bo.memberLists.trail(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boMemberTrailCsv, async (q) => bo.memberLists.trailCsv(actor(q), q.query));
   registerStaffRoute(app, guard, r.boMemberLock, async (q) =>
     bo.members.lock(actor(q), q.body.memberId, q.body.reason),
   );
@@ -212,8 +219,9 @@ export const registerBackofficeRoutes = async (app: FastifyInstance, bo: Backoff
     return bo.staffOps.list(actor(q), filter, page, pageSize);
   });
   registerStaffRoute(app, guard, r.boStaffCsv, async (q) => bo.staffOps.csv(actor(q), q.query));
-  registerStaffRoute(app, guard, r.boStaffSessions, async (q) =>
-    bo.staffOps.sessions(actor(q), q.query.staffId, q.query.page, q.query.pageSize, q.query.order),
+  registerStaffRoute(app, guard, r.boStaffSessions, async (q) => bo.staffOps.sessions(actor(q), q.query));
+  registerStaffRoute(app, guard, r.boStaffSessionsCsv, async (q) =>
+    bo.staffOps.sessionsCsv(actor(q), q.query),
   );
   registerStaffRoute(app, guard, r.boStaffSessionsRevoke, async (q) =>
     bo.staffOps.revokeSessions(actor(q), q.body.staffId, q.body.sessionId),

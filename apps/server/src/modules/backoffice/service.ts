@@ -7,6 +7,7 @@ import { createContentOps } from './content-ops';
 import { csvStream } from './csv';
 import { createDashboard } from './dashboard';
 import { createInboxOps } from './inbox-ops';
+import { createMemberLists } from './member-lists';
 import { createMemberOps, type MemberSearch } from './members';
 import { assertCan, ROLE_PERMISSIONS } from './roles';
 import { createSettingsOps } from './settings-ops';
@@ -61,6 +62,7 @@ export const createBackofficeService = ({ db, site, hasher, now = () => new Date
   });
   const settings = createSettingsOps({ db, site, now });
   const members = createMemberOps({ db, site, hasher, now });
+  const memberLists = createMemberLists({ db, now });
   const dashboard = createDashboard({ db, now });
   const content = createContentOps({ db, site, now });
   const staffOps = createStaffOps({ db, staff, now });
@@ -135,6 +137,7 @@ export const createBackofficeService = ({ db, site, hasher, now = () => new Date
     settings,
     members,
     memberList,
+    memberLists,
     dashboard,
     audit,
     content,

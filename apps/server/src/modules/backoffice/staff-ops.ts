@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../identity/store';
 import { type Actor, appendAudit } from './audit';
 import { csvStream } from './csv';
 import { assertCan } from './roles';
-import type { StaffService } from './staff';
+import { STAFF_IDLE_MS, type StaffService } from './staff';
 
 type Deps = { db: Kysely<DB>; staff: StaffService; now: () => Date };
 
@@ -33,6 +33,33 @@ const STAFF_CSV_COLUMNS = [
   'enrolled',
   'liveSessions',
   'createdAt',
+] as const;
+
+export type StaffSessionQuery = {
+  staffId: number;
+  state?: 'live' | 'ended' | undefined;
+  ip?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  sort: 'createdAt' | 'lastSeenAt' | 'expiresAt' | 'ip';
+  order: 'asc' | 'desc';
+};
+
+const SESSION_SORT_COLUMNS = {
+  createdAt: 'created_at',
+  lastSeenAt: 'last_seen_at',
+  expiresAt: 'expires_at',
+  ip: 'ip',
+} as const;
+
+const SESSION_CSV_COLUMNS = [
+  'id',
+  'createdAt',
+  'lastSeenAt',
+  'expiresAt',
+  'revokedAt',
+  'ip',
+  'live',
 ] as const;
 
 /** LIKE pattern of a user's text: its wildcards are matched literally. */
@@ -70,6 +97,7 @@ export const createStaffOps = ({ db, staff, now }: Deps) => {
           .whereRef('staff_session.staff_id', '=', 'staff.id')
           .where('staff_session.revoked_at', 'is', null)
           .where('staff_session.expires_at', '>', at)
+          .where('staff_session.last_seen_at', '>', new Date(at.getTime() - STAFF_IDLE_MS))
           .as('live'),
       ])
       .orderBy(STAFF_SORT_COLUMNS[filter.sort], filter.order)
@@ -112,48 +140,74 @@ export const createStaffOps = ({ db, staff, now }: Deps) => {
     if (!row) throw new AppError('not.found');
   };
 
-  /** A staff account's sessions, newest first. */
-  const sessions = async (
-    actor: Actor,
-    staffId: number,
-    page: number,
-    pageSize: number,
-    order: 'asc' | 'desc',
-  ) => {
-    assertCan(actor, 'staff.manage');
-    await mustExist(staffId);
+  const sessionsWhere = (q: StaffSessionQuery, at: Date) => {
+    let query = db.selectFrom('staff_session').where('staff_id', '=', q.staffId);
+    const idleEdge = new Date(at.getTime() - STAFF_IDLE_MS);
+    if (q.state === 'live')
+      query = query
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at)
+        .where('last_seen_at', '>', idleEdge);
+    if (q.state === 'ended')
+      query = query.where((eb) =>
+        eb.or([
+          eb('revoked_at', 'is not', null),
+          eb('expires_at', '<=', at),
+          eb('last_seen_at', '<=', idleEdge),
+        ]),
+      );
+    if (q.ip) query = query.where('ip', '=', q.ip);
+    if (q.from !== undefined) query = query.where('created_at', '>=', new Date(q.from));
+    if (q.to !== undefined) query = query.where('created_at', '<', new Date(q.to));
+    return query;
+  };
+
+  const sessionRows = async (q: StaffSessionQuery, limit: number, offset: number) => {
     const at = now();
-    const [found, count] = await Promise.all([
-      db
-        .selectFrom('staff_session')
-        .select(['token_hash', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'ip'])
-        .where('staff_id', '=', staffId)
-        .orderBy('created_at', order)
-        .orderBy('token_hash')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      db
-        .selectFrom('staff_session')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('staff_id', '=', staffId)
-        .executeTakeFirstOrThrow(),
+    const found = await sessionsWhere(q, at)
+      .select(['token_hash', 'created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'ip'])
+      .orderBy(SESSION_SORT_COLUMNS[q.sort], (ob) => (q.order === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('token_hash', q.order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return found.map((r) => ({
+      id: r.token_hash.slice(0, SESSION_ID_LENGTH),
+      createdAt: r.created_at.getTime(),
+      lastSeenAt: r.last_seen_at.getTime(),
+      expiresAt: r.expires_at.getTime(),
+      revokedAt: r.revoked_at?.getTime() ?? null,
+      ip: r.ip,
+      live:
+        r.revoked_at === null && r.expires_at > at && at.getTime() - r.last_seen_at.getTime() < STAFF_IDLE_MS,
+    }));
+  };
+
+  /** A staff account's sessions, by state, IP and start time; newest first unless told. */
+  const sessions = async (actor: Actor, q: StaffSessionQuery & { page: number; pageSize: number }) => {
+    assertCan(actor, 'staff.manage');
+    await mustExist(q.staffId);
+    const [items, count] = await Promise.all([
+      sessionRows(q, q.pageSize, (q.page - 1) * q.pageSize),
+      sessionsWhere(q, now()).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return {
-      items: found.map((r) => ({
-        id: r.token_hash.slice(0, SESSION_ID_LENGTH),
-        createdAt: r.created_at.getTime(),
-        lastSeenAt: r.last_seen_at.getTime(),
-        expiresAt: r.expires_at.getTime(),
-        revokedAt: r.revoked_at?.getTime() ?? null,
-        ip: r.ip,
-        // Idle expiry (30 min) is checked at use; shown as live until then.
-        live: r.revoked_at === null && r.expires_at > at,
+    return { items, total: Number(count.n), page: q.page, pageSize: q.pageSize };
+  };
+
+  /** The same sessions as CSV, every row. */
+  const sessionsCsv = async (actor: Actor, q: StaffSessionQuery) => {
+    assertCan(actor, 'staff.manage');
+    await mustExist(q.staffId);
+    const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+    return csvStream(SESSION_CSV_COLUMNS, async (limit, offset) =>
+      (await sessionRows(q, limit, offset)).map((r) => ({
+        ...r,
+        createdAt: iso(r.createdAt),
+        lastSeenAt: iso(r.lastSeenAt),
+        expiresAt: iso(r.expiresAt),
+        revokedAt: iso(r.revokedAt),
       })),
-      total: Number(count.n),
-      page,
-      pageSize,
-    };
+    );
   };
 
   /**
@@ -332,5 +386,5 @@ export const createStaffOps = ({ db, staff, now }: Deps) => {
     return { ok: true as const };
   };
 
-  return { list, csv, sessions, revokeSessions, create, setStatus, setRole, resetTotp };
+  return { list, csv, sessions, sessionsCsv, revokeSessions, create, setStatus, setRole, resetTotp };
 };
