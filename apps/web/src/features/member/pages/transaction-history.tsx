@@ -9,7 +9,10 @@ import { cx } from '../../../shared/ui/cx';
 import { useErrorText, useMoney } from '../hooks';
 import { EmptyState, ErrorState, Loading, PageHeading, Pager, RangeBar, SelectInput } from '../ui';
 
-/** Entry kinds of the ledger a member sees (wallet, cashier and games modules). */
+/**
+ * Entry kinds of the ledger a member sees (wallet, cashier and games modules), as the type filter
+ * offers them. `bonus` is a family: the server matches it to every `bonus.*` kind.
+ */
 export const RECORD_TYPES = [
   'deposit',
   'withdrawal.hold',
@@ -21,14 +24,22 @@ export const RECORD_TYPES = [
   'adjustment',
   'game.bet',
   'game.win',
+  'game.jackpot',
   'game.refund',
+  'bonus',
   'demo.credit',
 ] as const;
 
-/** The translation of an entry kind (`withdrawal.hold` → `recordType.withdrawal_hold`), else the kind. */
+/**
+ * The translation of an entry kind (`withdrawal.hold` → `recordType.withdrawal_hold`); a kind
+ * without its own text takes its family's (`bonus.welcome` → `recordType.bonus`), else the kind.
+ */
 export const useRecordTypeLabel = () => {
   const { t } = useTranslation('member');
-  return (kind: string) => t(`recordType.${kind.replaceAll('.', '_')}`, { defaultValue: kind });
+  return (kind: string) => {
+    const family = kind.split('.')[0] ?? kind;
+    return t([`recordType.${kind.replaceAll('.', '_')}`, `recordType.${family}`], { defaultValue: kind });
+  };
 };
 
 const formatTime = (epochMs: number, language: string) => {
