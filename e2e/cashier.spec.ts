@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
+import { fundMember, registerByMobile } from './members';
 import { reserveTotpCode, STAFF_PASSWORD, staffLogin } from './staff-api';
 
 /*
@@ -227,6 +228,62 @@ test.describe('cashier', () => {
     await page.getByTestId('select-recordType').selectOption('deposit');
     await expect(page.getByTestId('record-row')).toHaveCount(1);
     await expect(page.getByTestId('record-amount')).toHaveText('+৳1,500.50');
+  });
+
+  test('@desktop deposit → finance rejects it in the back office with a reason → the player sees it rejected with that reason, balance unchanged', async ({
+    page,
+  }) => {
+    // A member of its own, with ৳200.00 from finance, signed in straight from its registration.
+    const member = await registerByMobile(page.request, '103.4.146.41');
+    await fundMember(page.request, member.id, 20_000);
+    await page.addInitScript((value) => {
+      if (window.sessionStorage.getItem('e2e-started')) return;
+      window.sessionStorage.setItem('e2e-started', '1');
+      window.sessionStorage.setItem('token', value.token);
+      window.sessionStorage.setItem('account', value.userName);
+      window.sessionStorage.setItem('nickname', value.userName);
+      window.sessionStorage.setItem('customerId', String(value.id));
+      window.sessionStorage.setItem('isAgent', '0');
+      window.sessionStorage.setItem('USER_POPUP', 'closed');
+      window.localStorage.setItem('hisLang', 'en');
+    }, member);
+    await page.goto('/?member=depositv2');
+    await expect(page.getByTestId('page-depositv2')).toBeVisible(SLOW);
+    await expect(balance(page)).toHaveText('৳200.00', SLOW);
+
+    await page.getByTestId('deposit-channel-NAGAD').click();
+    await page.getByTestId('input-amount').fill('750');
+    await page.getByTestId('input-reference').fill('NGD55X1Z9');
+    await page.getByTestId('deposit-submit').click();
+    await expect(page.getByTestId('deposit-result')).toContainText('৳750.00');
+    const row = page.getByTestId('deposit-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'pending');
+    await expect(row.getByTestId('deposit-reason')).toHaveCount(0);
+
+    // Finance rejects it in the back office, with a reason; the open player tab hears the push.
+    const reason = 'No payment with this TrxID reached our Nagad account';
+    const bo = await openBackOffice(page);
+    await boAction(bo, `/bo/finance/deposits?status=pending&username=${member.userName}`, 'reject', reason);
+    await bo.goto(`/bo/finance/deposits?status=rejected&username=${member.userName}`);
+    await expect(bo.getByTestId('finance-deposits')).toContainText(reason, SLOW);
+
+    await expect(row.getByTestId('status-badge')).toHaveAttribute('data-status', 'rejected', SLOW);
+    await expect(row.getByTestId('deposit-reason')).toContainText(reason);
+    await expect(balance(page)).toHaveText('৳200.00');
+
+    // After a reload too; and the account record holds finance's credit only, no deposit.
+    await page.reload();
+    await expect(page.getByTestId('deposit-row').getByTestId('status-badge')).toHaveAttribute(
+      'data-status',
+      'rejected',
+      SLOW,
+    );
+    await expect(page.getByTestId('deposit-row').getByTestId('deposit-reason')).toContainText(reason);
+    await expect(balance(page)).toHaveText('৳200.00', SLOW);
+    await goTo(page, 'transactionHistory');
+    await expect(page.getByTestId('record-row')).toHaveCount(1, SLOW);
+    await expect(page.getByTestId('record-row')).toHaveAttribute('data-type', 'adjustment');
   });
 
   test('@desktop my wallet: transfer to a game wallet and collect all; records; a hidden balance stays hidden across pages and reloads', async ({
