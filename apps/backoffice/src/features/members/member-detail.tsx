@@ -1,6 +1,6 @@
 import { MEMBER_TYPES } from '@khela/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ChevronLeft, ChevronRight, Mail } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Mail } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { Button, Card, Field, Input, PageTitle, Select, TextArea } from '../../s
 import { confirmAction, toast, useAction } from '../../shared/ui/feedback';
 import { formatTime } from '../../shared/ui/table';
 import { StatusBadge } from './members-page';
+import { MemberLogins, MemberSessions, MemberTrail } from './sub-lists';
 
 const SmallTable = ({ head, rows, testId }: { head: ReactNode[]; rows: ReactNode[][]; testId?: string }) => {
   const { t } = useTranslation();
@@ -43,72 +44,6 @@ const SmallTable = ({ head, rows, testId }: { head: ReactNode[]; rows: ReactNode
         </tbody>
       </table>
       {rows.length === 0 && <p className="p-3 text-center text-muted text-sm">{t('list.empty')}</p>}
-    </div>
-  );
-};
-
-const SUB_PAGE_SIZE = 10;
-type SubListName = 'boMemberSessions' | 'boMemberLogins' | 'boMemberTrail';
-type SubRow<N extends SubListName> = Awaited<ReturnType<typeof callBo<N>>>['items'][number];
-
-/** One of the member's sub-lists, paged on the server (newest first), with its own pager. */
-const SubList = <N extends SubListName>({
-  name,
-  memberId,
-  head,
-  cells,
-  testId,
-}: {
-  name: N;
-  memberId: number;
-  head: ReactNode[];
-  cells: (row: SubRow<N>) => ReactNode[];
-  testId: string;
-}) => {
-  const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: ['bo', 'member', memberId, name, page],
-    // The three sub-lists take the same query; the name picks the list.
-    queryFn: () =>
-      callBo(name as SubListName as 'boMemberSessions', {
-        query: { memberId, page, pageSize: SUB_PAGE_SIZE },
-      }) as Promise<{ items: SubRow<N>[]; total: number }>,
-    placeholderData: keepPreviousData,
-  });
-  if (list.isError)
-    return (
-      <p role="alert" className="text-danger text-sm">
-        {errorText(list.error)}
-      </p>
-    );
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SUB_PAGE_SIZE));
-  return (
-    <div>
-      <SmallTable testId={testId} head={head} rows={(list.data?.items ?? []).map((row) => cells(row))} />
-      <div className="mt-2 flex items-center justify-between gap-2 text-sm" data-testid={`${testId}-pager`}>
-        <span className="text-muted">{t('list.total', { total })}</span>
-        <div className="flex items-center gap-1">
-          <Button
-            variant="ghost"
-            aria-label={t('list.previous')}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            <ChevronLeft className="size-4" />
-          </Button>
-          <span>{t('list.page', { page, pages })}</span>
-          <Button
-            variant="ghost"
-            aria-label={t('list.next')}
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            <ChevronRight className="size-4" />
-          </Button>
-        </div>
-      </div>
     </div>
   );
 };
@@ -371,58 +306,14 @@ export const MemberDetailPage = () => {
           ])}
         />
       </Card>
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-        <Card title={t('sessions')}>
-          <SubList
-            name="boMemberSessions"
-            memberId={memberId}
-            testId="member-sessions"
-            head={[t('started'), t('lastSeen'), t('ip'), t('state')]}
-            cells={(s) => [
-              time(s.createdAt),
-              time(s.lastSeenAt),
-              s.ip ?? '—',
-              s.revokedAt
-                ? t('sessionRevoked', { at: time(s.revokedAt) })
-                : s.expiresAt < Date.now()
-                  ? t('sessionExpired')
-                  : t('sessionOpen'),
-            ]}
-          />
-        </Card>
-        <Card title={t('history')}>
-          <SubList
-            name="boMemberLogins"
-            memberId={memberId}
-            testId="member-history"
-            head={[t('at'), t('event'), t('ip')]}
-            cells={(h) => [
-              time(h.at),
-              <code key="event" className="text-xs">
-                {h.event}
-              </code>,
-              h.ip ?? '—',
-            ]}
-          />
-        </Card>
-      </div>
+      <Card title={t('sessions')}>
+        <MemberSessions memberId={memberId} />
+      </Card>
+      <Card title={t('history')}>
+        <MemberLogins memberId={memberId} />
+      </Card>
       <Card title={t('trail')}>
-        <SubList
-          name="boMemberTrail"
-          memberId={memberId}
-          testId="member-trail"
-          head={[t('at'), t('staff'), t('event'), t('change')]}
-          cells={(a) => [
-            time(a.at),
-            a.staff ?? '—',
-            <code key="action" className="text-xs">
-              {a.action}
-            </code>,
-            <code key="after" className="break-all text-xs">
-              {JSON.stringify(a.after)}
-            </code>,
-          ]}
-        />
+        <MemberTrail memberId={memberId} />
       </Card>
     </div>
   );

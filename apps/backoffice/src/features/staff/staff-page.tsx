@@ -1,4 +1,10 @@
-import { STAFF_ROLES, type StaffRole } from '@khela/contract';
+import {
+  backofficeListEndpoints,
+  SESSION_STATES,
+  STAFF_ROLES,
+  STAFF_SESSION_SORTS,
+  type StaffRole,
+} from '@khela/contract';
 import { endpoints } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,6 +15,7 @@ import { useStaff } from '../../shared/session';
 import { Button, Card, Field, Input, PageTitle, Select } from '../../shared/ui/controls';
 import { cx } from '../../shared/ui/cx';
 import { confirmAction, useAction } from '../../shared/ui/feedback';
+import { type FilterField, ListFilters, timeOf } from '../../shared/ui/list-filters';
 import { type Column, CsvButton, DataTable, formatTime, useListState } from '../../shared/ui/table';
 
 type Row = Awaited<ReturnType<typeof callBo<'boStaff'>>>['items'][number];
@@ -107,18 +114,30 @@ const ActionsCell = ({ row, onSessions }: { row: Row; onSessions: () => void }) 
   );
 };
 
-const SESSIONS_PAGE_SIZE = 10;
+const SESSION_FILTERS = { staffId: '', state: '', ip: '', from: '', to: '' };
+type SessionsList = ReturnType<typeof useListState<typeof SESSION_FILTERS>>;
 
-/** One account's sessions: when, from where, live or ended; end one or all (the account stays enabled). */
-const SessionsPanel = ({ row, onClose }: { row: Row; onClose: () => void }) => {
+/**
+ * One account's sessions: when, from where, live or ended; filtered by state, IP and start time,
+ * sorted, paged and exported (state in the URL, `sess.*`); end one or all (the account stays enabled).
+ */
+const SessionsPanel = ({ row, list, onClose }: { row: Row; list: SessionsList; onClose: () => void }) => {
   const { t, i18n } = useTranslation('staff');
   const { t: tc } = useTranslation();
-  const [page, setPage] = useState(1);
-  const key = [...KEY, 'sessions', row.id] as const;
+  const sort = STAFF_SESSION_SORTS.find((s) => s === list.sort) ?? 'createdAt';
+  const query = {
+    staffId: row.id,
+    state: SESSION_STATES.find((s) => s === list.filters.state),
+    ip: list.filters.ip.trim() || undefined,
+    from: timeOf(list.filters.from),
+    to: timeOf(list.filters.to),
+    sort,
+    order: list.order,
+  };
   const sessions = useQuery({
-    queryKey: [...key, page],
+    queryKey: [...KEY, 'sessions', row.id, query, list.page, list.pageSize],
     queryFn: () =>
-      callBo('boStaffSessions', { query: { staffId: row.id, page, pageSize: SESSIONS_PAGE_SIZE } }),
+      callBo('boStaffSessions', { query: { ...query, page: list.page, pageSize: list.pageSize } }),
     placeholderData: keepPreviousData,
   });
   const revoke = useAction(
@@ -126,20 +145,30 @@ const SessionsPanel = ({ row, onClose }: { row: Row; onClose: () => void }) => {
       callBo('boStaffSessionsRevoke', { body: { staffId: row.id, ...(sessionId ? { sessionId } : {}) } }),
     { success: (v) => t('sessionsEnded', { n: v.revoked }), invalidate: [KEY] },
   );
+  const time = (ms: number | null) => formatTime(ms, i18n.language);
   const columns: Column<SessionRow>[] = [
     {
       key: 'createdAt',
       label: t('sessionStarted'),
-      render: (s) => formatTime(s.createdAt, i18n.language),
+      sortKey: 'createdAt',
+      render: (s) => time(s.createdAt),
       className: 'whitespace-nowrap',
     },
     {
       key: 'lastSeenAt',
       label: t('sessionLastSeen'),
-      render: (s) => formatTime(s.lastSeenAt, i18n.language),
+      sortKey: 'lastSeenAt',
+      render: (s) => time(s.lastSeenAt),
       className: 'whitespace-nowrap',
     },
-    { key: 'ip', label: t('sessionIp'), render: (s) => s.ip ?? '—' },
+    {
+      key: 'expiresAt',
+      label: t('sessionExpires'),
+      sortKey: 'expiresAt',
+      render: (s) => time(s.expiresAt),
+      className: 'whitespace-nowrap',
+    },
+    { key: 'ip', label: t('sessionIp'), sortKey: 'ip', render: (s) => s.ip ?? '—' },
     {
       key: 'state',
       label: t('statusLabel'),
@@ -154,7 +183,7 @@ const SessionsPanel = ({ row, onClose }: { row: Row; onClose: () => void }) => {
           {s.live
             ? t('sessionLive')
             : s.revokedAt
-              ? t('sessionRevoked', { at: formatTime(s.revokedAt, i18n.language) })
+              ? t('sessionRevoked', { at: time(s.revokedAt) })
               : t('sessionExpired')}
         </span>
       ),
@@ -178,11 +207,32 @@ const SessionsPanel = ({ row, onClose }: { row: Row; onClose: () => void }) => {
         ) : null,
     },
   ];
+  const fields: FilterField[] = [
+    {
+      key: 'state',
+      label: t('statusLabel'),
+      kind: 'select',
+      options: SESSION_STATES.map((s) => ({ value: s, label: t(`sessionState.${s}`) })),
+      testId: 'staff-sessions-state',
+    },
+    { key: 'ip', label: t('sessionIp'), kind: 'text', testId: 'staff-sessions-ip' },
+    { key: 'from', label: t('sessionsFrom'), kind: 'datetime' },
+    { key: 'to', label: t('sessionsTo'), kind: 'datetime' },
+  ];
   return (
     <Card
       title={t('sessionsOf', { name: row.username })}
       actions={
         <div className="flex gap-2">
+          <CsvButton
+            download={() =>
+              downloadCsv(
+                backofficeListEndpoints.boStaffSessionsCsv,
+                query,
+                `staff-${row.username}-sessions.csv`,
+              )
+            }
+          />
           <Button
             variant="danger"
             disabled={row.liveSessions === 0}
@@ -201,10 +251,16 @@ const SessionsPanel = ({ row, onClose }: { row: Row; onClose: () => void }) => {
         </div>
       }
     >
-      <div data-testid="staff-sessions-panel">
-        <p className="mb-2 text-muted text-sm">{t('sessionsNote')}</p>
+      <div data-testid="staff-sessions-panel" className="flex flex-col gap-2">
+        <p className="text-muted text-sm">{t('sessionsNote')}</p>
+        <ListFilters
+          fields={fields}
+          values={list.filters}
+          onApply={({ state, ip, from, to }) => list.setFilters({ state, ip, from, to })}
+          testId="staff-sessions-filters"
+        />
         {sessions.isError && (
-          <p role="alert" className="mb-2 text-danger text-sm">
+          <p role="alert" className="text-danger text-sm">
             {errorText(sessions.error)}
           </p>
         )}
@@ -214,9 +270,13 @@ const SessionsPanel = ({ row, onClose }: { row: Row; onClose: () => void }) => {
           rows={sessions.data?.items}
           rowKey={(s) => s.id}
           total={sessions.data?.total ?? 0}
-          page={page}
-          pageSize={SESSIONS_PAGE_SIZE}
-          onPage={setPage}
+          page={list.page}
+          pageSize={list.pageSize}
+          onPage={list.setPage}
+          onPageSize={list.setPageSize}
+          sort={sort}
+          order={list.order}
+          onSort={list.setSort}
           loading={sessions.isPending}
         />
       </div>
@@ -230,9 +290,15 @@ export const StaffPage = () => {
   const { t: tc } = useTranslation();
   const me = useStaff();
   const list = useListState({
-    filters: { username: '', role: '', status: '', sessions: '' },
+    filters: { username: '', role: '', status: '' },
     sort: 'username',
     order: 'asc',
+  });
+  const sessionsList = useListState({
+    prefix: 'sess.',
+    filters: SESSION_FILTERS,
+    sort: 'createdAt',
+    order: 'desc',
   });
   const [filter, setFilter] = useState({ username: list.filters.username });
   const sort: Sort = SORTS.includes(list.sort as Sort) ? (list.sort as Sort) : 'username';
@@ -264,7 +330,7 @@ export const StaffPage = () => {
     setError(null);
     create.mutate(undefined);
   };
-  const sessionsOf = result.data?.items.find((r) => String(r.id) === list.filters.sessions);
+  const sessionsOf = result.data?.items.find((r) => String(r.id) === sessionsList.filters.staffId);
   const columns: Column<Row>[] = [
     {
       key: 'username',
@@ -300,7 +366,7 @@ export const StaffPage = () => {
           <ActionsCell
             key={`${r.id}-${r.status}`}
             row={r}
-            onSessions={() => list.setFilters({ sessions: String(r.id) })}
+            onSessions={() => sessionsList.setFilters({ ...SESSION_FILTERS, staffId: String(r.id) })}
           />
         ),
     },
@@ -372,7 +438,8 @@ export const StaffPage = () => {
         <SessionsPanel
           key={sessionsOf.id}
           row={sessionsOf}
-          onClose={() => list.setFilters({ sessions: '' })}
+          list={sessionsList}
+          onClose={sessionsList.clear}
         />
       )}
       <Card title={t('createTitle')}>

@@ -20,33 +20,37 @@ export const PAGE_SIZES = [20, 50, 100] as const;
 
 /**
  * List state in the URL (`?page=&pageSize=&sort=&order=` plus any filters), so a list can be
- * reloaded, shared and navigated back to. Changing a filter returns to page 1.
+ * reloaded, shared and navigated back to. Changing a filter returns to page 1. Several lists on
+ * one screen each take a `prefix` (`sessions.page=2&logins.ip=…`), so their states stay apart.
  */
 export const useListState = <F extends Record<string, string>>(defaults: {
   filters: F;
   sort?: string;
   order?: 'asc' | 'desc';
+  prefix?: string;
 }) => {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize')) as 20)
-    ? Number(params.get('pageSize'))
+  const prefix = defaults.prefix ?? '';
+  const read = (key: string) => params.get(prefix + key);
+  const page = Math.max(1, Number(read('page')) || 1);
+  const pageSize = PAGE_SIZES.includes(Number(read('pageSize')) as 20)
+    ? Number(read('pageSize'))
     : PAGE_SIZES[0];
-  const sort = params.get('sort') ?? defaults.sort ?? '';
+  const sort = read('sort') ?? defaults.sort ?? '';
   const order =
-    (params.get('order') === 'asc' ? 'asc' : params.get('order') === 'desc' ? 'desc' : undefined) ??
+    (read('order') === 'asc' ? 'asc' : read('order') === 'desc' ? 'desc' : undefined) ??
     defaults.order ??
     'desc';
   const filters = Object.fromEntries(
-    Object.entries(defaults.filters).map(([k, v]) => [k, params.get(k) ?? v]),
+    Object.entries(defaults.filters).map(([k, v]) => [k, read(k) ?? v]),
   ) as F;
   const update = (changes: Record<string, string | number | undefined>) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
         for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
+          if (v === undefined || v === '') next.delete(prefix + k);
+          else next.set(prefix + k, String(v));
         }
         return next;
       },
@@ -64,6 +68,13 @@ export const useListState = <F extends Record<string, string>>(defaults: {
       update({ sort: key, order: sort === key && order === 'desc' ? 'asc' : 'desc', page: 1 }),
     setOrder: (o: 'asc' | 'desc') => update({ order: o, page: 1 }),
     setFilters: (f: Partial<F>) => update({ ...f, page: 1 }),
+    /** Forgets this list's state (every key of its prefix). */
+    clear: () =>
+      update(
+        Object.fromEntries(
+          ['page', 'pageSize', 'sort', 'order', ...Object.keys(defaults.filters)].map((k) => [k, undefined]),
+        ),
+      ),
   };
 };
 
