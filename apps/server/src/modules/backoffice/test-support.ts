@@ -1,6 +1,6 @@
 import type { StaffRole } from '@khela/contract';
 import type { InjectOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../../db/seed/demo-staff';
 import type { App } from '../../http/app';
@@ -49,6 +49,19 @@ export const bo = (app: App, token: string | null, options: InjectOptions & { ur
   });
 
 export const auditRows = (db: Kysely<DB>) => db.selectFrom('bo_audit').selectAll().orderBy('id').execute();
+
+/**
+ * The md5 of every row of each table (or of the given columns: `{ staff_session: 'token_hash' }`
+ * leaves out what every call touches), in one query: equal before and after means nothing was written.
+ */
+export const tablesFingerprint = async (db: Kysely<DB>, tables: Record<string, string>) => {
+  const parts = Object.entries(tables).map(
+    ([table, columns]) =>
+      sql`SELECT ${table}::text AS t, md5(coalesce(string_agg(x, ',' ORDER BY x), '')) AS h
+        FROM (SELECT (${sql.raw(columns)})::text AS x FROM ${sql.table(table)} r) s`,
+  );
+  return (await sql<{ t: string; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(db)).rows;
+};
 
 export const memberIdOf = async (db: Kysely<DB>, username: string, merchant = 'khelabd') =>
   (
