@@ -224,15 +224,6 @@ const SessionsPanel = ({ row, list, onClose }: { row: Row; list: SessionsList; o
       title={t('sessionsOf', { name: row.username })}
       actions={
         <div className="flex gap-2">
-          <CsvButton
-            download={() =>
-              downloadCsv(
-                backofficeListEndpoints.boStaffSessionsCsv,
-                query,
-                `staff-${row.username}-sessions.csv`,
-              )
-            }
-          />
           <Button
             variant="danger"
             disabled={row.liveSessions === 0}
@@ -253,12 +244,23 @@ const SessionsPanel = ({ row, list, onClose }: { row: Row; list: SessionsList; o
     >
       <div data-testid="staff-sessions-panel" className="flex flex-col gap-2">
         <p className="text-muted text-sm">{t('sessionsNote')}</p>
-        <ListFilters
-          fields={fields}
-          values={list.filters}
-          onApply={({ state, ip, from, to }) => list.setFilters({ state, ip, from, to })}
-          testId="staff-sessions-filters"
-        />
+        <div className="flex flex-col gap-2 lg:flex-row lg:items-end lg:justify-between">
+          <ListFilters
+            fields={fields}
+            values={list.filters}
+            onApply={({ state, ip, from, to }) => list.setFilters({ state, ip, from, to })}
+            testId="staff-sessions-filters"
+          />
+          <CsvButton
+            download={() =>
+              downloadCsv(
+                backofficeListEndpoints.boStaffSessionsCsv,
+                query,
+                `staff-${row.username}-sessions.csv`,
+              )
+            }
+          />
+        </div>
         {sessions.isError && (
           <p role="alert" className="text-danger text-sm">
             {errorText(sessions.error)}
