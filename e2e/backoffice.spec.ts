@@ -1,7 +1,8 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expect, openPage, test } from './fixtures';
 import { registerByMobile } from './members';
 import {
@@ -11,6 +12,7 @@ import {
   STAFF_PASSWORD,
   staffCall,
   staffLogin,
+  withMaintenanceSwitch,
 } from './staff-api';
 
 /**
@@ -379,35 +381,87 @@ test.describe('back office @desktop', () => {
     page,
     context,
   }) => {
+    test.setTimeout(180_000);
     const token = await asStaff(page, 'owner');
     const player = await context.newPage();
     await asPlayer(player);
-    try {
-      await page.goto('/bo/settings/maintenance');
-      await page.getByTestId('maintenance-enabled').click();
-      await page.getByTestId('maintenance-title').fill('E2E maintenance window');
-      await page.getByTestId('maintenance-save').click();
-      await expect(page.getByTestId('confirm-dialog')).toContainText(MERCHANT);
-      await page.getByTestId('confirm-ok').click();
-      await expect(page.getByTestId('toast-ok')).toBeVisible();
+    // The run's maintenance lock: system-status.spec.ts switches khelain's maintenance too.
+    await withMaintenanceSwitch(MERCHANT, async () => {
+      try {
+        await page.goto('/bo/settings/maintenance');
+        await page.getByTestId('maintenance-enabled').click();
+        await page.getByTestId('maintenance-title').fill('E2E maintenance window');
+        await page.getByTestId('maintenance-save').click();
+        await expect(page.getByTestId('confirm-dialog')).toContainText(MERCHANT);
+        await page.getByTestId('confirm-ok').click();
+        await expect(page.getByTestId('toast-ok')).toBeVisible();
 
-      await player.goto('/');
-      const screen = player.getByTestId('maintenance-page');
-      await expect(screen).toBeVisible();
-      await expect(screen).toContainText('E2E maintenance window');
+        await player.goto('/');
+        const screen = player.getByTestId('maintenance-page');
+        await expect(screen).toBeVisible();
+        await expect(screen).toContainText('E2E maintenance window');
 
-      await page.getByTestId('maintenance-enabled').click();
-      await page.getByTestId('maintenance-save').click();
-      await expect(page.getByTestId('toast-ok').last()).toBeVisible();
-      await player.reload();
-      await expect(player.getByTestId('site-header')).toBeVisible();
-      await expect(player.getByTestId('maintenance-page')).toHaveCount(0);
-    } finally {
-      await staffCall(page.request, token, 'PUT', '/bo/api/settings', {
-        merchant: MERCHANT,
-        setting: { key: 'maintenance', value: { enabled: false, title: '', endTime: null, info: '' } },
-      });
-    }
+        await page.getByTestId('maintenance-enabled').click();
+        await page.getByTestId('maintenance-save').click();
+        await expect(page.getByTestId('toast-ok').last()).toBeVisible();
+        await player.reload();
+        await expect(player.getByTestId('site-header')).toBeVisible();
+        await expect(player.getByTestId('maintenance-page')).toHaveCount(0);
+      } finally {
+        await staffCall(page.request, token, 'PUT', '/bo/api/settings', {
+          merchant: MERCHANT,
+          setting: { key: 'maintenance', value: { enabled: false, title: '', endTime: null, info: '' } },
+        });
+      }
+    });
+  });
+
+  test("a new staff account's first sign-in: the QR code and secret, a code of it, then the back office", async ({
+    page,
+  }) => {
+    const ownerToken = await staffLogin(page.request, 'owner');
+    const username = `e2e.first.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const password = 'First-sign-in-1';
+    await staffCall(page.request, ownerToken, 'POST', '/bo/api/staff', {
+      username,
+      password,
+      role: 'support',
+    });
+
+    await page.goto('/bo/');
+    await expect(page).toHaveURL(/\/bo\/login/);
+    await page.locator('input[name="username"]').fill(username);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-first-time').click();
+
+    const enrol = page.getByTestId('totp-enrol');
+    await expect(enrol).toBeVisible();
+    const qr = enrol.getByTestId('totp-qr');
+    await expect(qr).toBeVisible();
+    expect(
+      await qr.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(100);
+    await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+    const secret = (await enrol.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+    // What an authenticator app does with the secret: RFC 6238, SHA-1, 6 digits, 30 s.
+    const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+    await page.locator('input[name="totp"]').fill(code);
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByTestId('bo-layout')).toBeVisible();
+    await expect(page.getByTestId('staff-name')).toContainText(username);
+    await expect(page.getByTestId('bo-nav').getByTestId('nav-members')).toBeVisible();
+
+    // Enrolled: the list shows it, and the next sign-in asks for a code.
+    const rows = (await staffCall(page.request, ownerToken, 'GET', `/bo/api/staff?username=${username}`)) as {
+      items: { username: string; enrolled: boolean }[];
+    };
+    expect(rows.items).toMatchObject([{ username, enrolled: true }]);
+    const again = await page.request.post('/bo/api/session/login', { data: { username, password } });
+    expect(again.status()).toBe(401);
+    expect(await again.json()).toMatchObject({ success: false, errorCode: 'login.failed' });
   });
 
   test('a platform message from support arrives with an unread badge and is read in the member centre', async ({
@@ -532,6 +586,22 @@ test.describe('back office @desktop', () => {
     await page.getByTestId('confirm-ok').click();
     await expect(page.getByTestId('toast-ok').last()).toContainText('1 sessions ended');
     await expect(panel.getByTestId('staff-session-state')).toHaveText([/^Ended /]);
+    // The panel's filters and export: no open session left, one ended; its CSV has that row.
+    await panel.getByTestId('staff-sessions-state').selectOption('live');
+    await panel.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/sess\.state=live/);
+    await expect(panel.getByTestId('staff-session-state')).toHaveCount(0);
+    await panel.getByTestId('staff-sessions-state').selectOption('ended');
+    await panel.getByRole('button', { name: 'Filter' }).click();
+    await expect(panel.getByTestId('staff-session-state')).toHaveText([/^Ended /]);
+    const downloading = page.waitForEvent('download');
+    await panel.getByTestId('csv-export').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`staff-${staff.username}-sessions.csv`);
+    const csv = (await readFile((await download.path()) ?? '', 'utf8')).trim().split('\r\n');
+    expect(csv[0]).toBe('id,createdAt,lastSeenAt,expiresAt,revokedAt,ip,live');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(/,false$/);
     // Still enabled.
     await expect(table.getByRole('row', { name: new RegExp(staff.username) })).toContainText('Active');
 

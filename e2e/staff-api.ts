@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
@@ -24,18 +24,26 @@ const STEP_MS = 30_000;
 const stateDir = join(tmpdir(), `khela-e2e-staff-${process.env.E2E_PORT ?? 8199}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs `work` while holding a lock shared by every worker process of this run (mkdir is atomic). */
-const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+/**
+ * Runs `work` while holding a lock shared by every worker process of this run (mkdir is atomic).
+ * Waits up to `waitMs` for it; a lock older than that is taken as left behind by a killed run.
+ */
+const withLock = async <T>(name: string, work: () => Promise<T>, waitMs = 40_000): Promise<T> => {
   await mkdir(stateDir, { recursive: true });
   const lock = join(stateDir, `${name}.lock`);
-  const deadline = Date.now() + 40_000;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     try {
       await mkdir(lock);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`staff login lock ${name} held too long`);
-      await sleep(100);
+      const since = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (since > waitMs) await rm(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`lock ${name} held too long`);
+      else await sleep(100);
     }
   }
   try {
@@ -62,6 +70,16 @@ export const reserveTotpCode = <T>(username: DemoStaff, use: (code: string) => P
     const totp = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF[username]), digits: 6, period: 30 });
     return use(totp.generate({ timestamp: step * STEP_MS + 1 }));
   });
+
+/**
+ * Runs `work` while no other journey of this run switches maintenance of `merchant`:
+ * maintenance closes the whole merchant, so two journeys turning it on and off at once would
+ * each see the other's switch. Journeys that switch it use the India merchant `khelain` (the
+ * default brand `khelabd`, which most journeys use, stays open) and turn it off again before the
+ * lock is released.
+ */
+export const withMaintenanceSwitch = <T>(merchant: string, work: () => Promise<T>) =>
+  withLock(`maintenance-${merchant}`, work, 150_000);
 
 /** Signs a demo staff member in through `/bo/api`; returns the staff token. */
 export const staffLogin = async (request: APIRequestContext, username: DemoStaff) =>
