@@ -1,11 +1,11 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { smsCode } from './auth-inbox';
+import { nextMail, smsCode } from './auth-inbox';
 import { expect, openPage, test } from './fixtures';
-import { MOBILE_PASSWORD, registerByMobile } from './members';
+import { MOBILE_PASSWORD, newBdMobile, registerByMobile } from './members';
+import { withModuleFlag } from './module-flag';
 import { staffLogin } from './staff-api';
 
 /**
@@ -167,65 +167,11 @@ const expectNoOverflow = async (page: Page) => {
 };
 
 /**
- * Turns LOGINIPVERF3 on for khelabd while `work` runs (the demo brand starts with it off). The
- * phone and desktop runs of these journeys go at once in separate workers: a count shared through
- * a file keeps the flag on until the last of them is done.
+ * Turns LOGINIPVERF3 on for khelabd while `work` runs (the demo brand starts with it off); the
+ * phone and desktop runs share the switch (`withModuleFlag` counts them).
  */
-// In the run's own folder (playwright.config.ts empties it when the server starts): a count left
-// by an interrupted run cannot leak into the next one.
-const flagDir = join(tmpdir(), `khela-e2e-${process.env.E2E_PORT ?? 8199}`, 'ipflag');
-const withFlagLock = async <T>(work: () => Promise<T>) => {
-  const lock = `${flagDir}.lock`;
-  for (let i = 0; ; i += 1) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      if (i > 400) throw new Error('LOGINIPVERF3 lock held too long');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-};
-/** The owner's back-office token, kept for the worker: a staff sign-in may wait for a fresh TOTP step. */
-let ownerToken: string | null = null;
-const withIpVerification = async (page: Page, work: () => Promise<void>) => {
-  const counter = `${flagDir}.count`;
-  const flag = async (enabled: boolean) => {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      ownerToken ??= await staffLogin(page.request, 'owner');
-      const res = await page.request.put('/bo/api/settings/flag', {
-        headers: { Authorization: ownerToken },
-        data: { merchant: 'khelabd', modId: 'LOGINIPVERF3', enabled },
-      });
-      if (res.status() === 401) {
-        ownerToken = null;
-        continue;
-      }
-      expect(res.status(), await res.text()).toBe(200);
-      return;
-    }
-    throw new Error('the owner could not switch LOGINIPVERF3');
-  };
-  const change = (by: number) =>
-    withFlagLock(async () => {
-      const before = Number(await readFile(counter, 'utf8').catch(() => '0'));
-      const after = Math.max(0, before + by);
-      if (before === 0 && after > 0) await flag(true);
-      if (before > 0 && after === 0) await flag(false);
-      await writeFile(counter, String(after));
-    });
-  await change(1);
-  try {
-    await work();
-  } finally {
-    await change(-1);
-  }
-};
+const withIpVerification = (page: Page, work: () => Promise<void>) =>
+  withModuleFlag(page.request, 'khelabd', 'LOGINIPVERF3', work);
 
 const pageFrom = async (
   browser: Browser,
@@ -282,49 +228,137 @@ const heldLogin = async (page: Page, username: string) => {
 /** Each project (phone, desktop) its own addresses: registrations are limited per address. */
 const ipOf = (project: string, base: string, n: number) => `${base}.${(project === 'phone' ? 100 : 0) + n}`;
 
+/** What the new-IP screens say in each language. */
+const IP_TEXT = {
+  en: {
+    bank: 'Bank account holder name',
+    wrongName: 'This is not the account holder name of your payout account',
+  },
+  bn: {
+    bank: 'ব্যাংক অ্যাকাউন্টধারীর নাম',
+    wrongName: 'এটি আপনার পেআউট অ্যাকাউন্টের অ্যাকাউন্টধারীর নাম নয়',
+  },
+} as const;
+
+const LOOKS = [
+  { language: 'en', theme: 'light' },
+  { language: 'bn', theme: 'dark' },
+] as const;
+
 test.describe('new-IP verification', () => {
-  test('a login from a network the member never used: the SMS code, sent when asked for', async ({
+  for (const look of LOOKS) {
+    test(`${look.language}: a login from a network the member never used: the SMS code, sent when asked for`, async ({
+      page,
+      browser,
+    }, info) => {
+      const project = info.project.name;
+      const n = look.language === 'en' ? 11 : 10;
+      const home = ipOf(project, '103.4.147', n);
+      const away = ipOf(project, '103.4.146', n + 10);
+      const member = await registerByMobile(page.request, home);
+      const registrationCode = await smsCode(page.request, member.mobile.e164);
+
+      await withIpVerification(page, async () => {
+        const other = await pageFrom(browser, away, info.project.use.viewport ?? null, look);
+        await heldLogin(other, member.userName);
+        // The member has a mobile only: one method, nothing sent until asked.
+        await expect(other.getByTestId('ip-method-sms')).toContainText(member.mobile.e164.slice(-4));
+        const sent = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification/send'));
+        await other.getByTestId('btn-ip-send').click();
+        expect((await sent).status()).toBe(200);
+        await expect(other.getByTestId('ip-verify-target')).toContainText(member.mobile.e164.slice(-4));
+        await expect(other.getByTestId('btn-ip-send')).toBeDisabled();
+        await shoot(other, `ip-verify-sms-${look.language}-${look.theme}`, project);
+        await expectNoOverflow(other);
+        await other
+          .getByTestId('input-ipCode')
+          .fill(await nextSmsCode(other, member.mobile.e164, registrationCode));
+        const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
+        await other.getByTestId('btn-submit-ip-verify').click();
+        const answer = await verified;
+        expect(answer.status(), await answer.text()).toBe(200);
+        await expect(other.getByTestId('login-modal')).toHaveCount(0);
+        await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
+        await other.context().close();
+
+        // From the address it registered from (known), no extra step.
+        const known = await page.request.post('/wps/session/login', {
+          headers: { Merchant: 'khelabd', 'X-Forwarded-For': home },
+          data: { username: member.userName, password: MOBILE_PASSWORD },
+        });
+        expect(known.status()).toBe(200);
+      });
+    });
+  }
+
+  test('a member with a mobile and an email confirms a new network with the code mailed to the test SMTP server', async ({
     page,
     browser,
   }, info) => {
     const project = info.project.name;
-    const home = ipOf(project, '103.4.147', 10);
-    const away = ipOf(project, '103.4.146', 20);
-    const member = await registerByMobile(page.request, home);
-    const registrationCode = await smsCode(page.request, member.mobile.e164);
+    const home = ipOf(project, '103.4.153', 60);
+    const away = ipOf(project, '103.4.154', 60);
+    // Registered by mobile with an email address, from `home`.
+    const mobile = newBdMobile('017');
+    const email = `ip${mobile.national}@example.com`;
+    const headers = { Merchant: 'khelabd', 'X-Forwarded-For': home };
+    const sent = await page.request.post('/wps/verification/sms/register', {
+      headers,
+      data: { mobileNo: mobile.national },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const registered = await page.request.put('/wps/member/register/mobile', {
+      headers,
+      data: {
+        mobileNum: mobile.national,
+        verificationCode: await smsCode(page.request, mobile.e164),
+        password: MOBILE_PASSWORD,
+        confirmPassword: MOBILE_PASSWORD,
+        email,
+        termsAccepted: true,
+        ageConfirmed: true,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
+    const { userName } = (await registered.json()).value as { userName: string };
 
     await withIpVerification(page, async () => {
       const other = await pageFrom(browser, away, info.project.use.viewport ?? null, {
-        language: 'bn',
-        theme: 'dark',
+        language: 'en',
+        theme: 'light',
       });
-      await heldLogin(other, member.userName);
-      // The member has a mobile only: one method, nothing sent until asked.
-      await expect(other.getByTestId('ip-method-sms')).toContainText(member.mobile.e164.slice(-4));
-      const sent = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification/send'));
+      await heldLogin(other, userName);
+      await expect(other.getByTestId('ip-method-sms')).toBeVisible();
+      const method = other.getByTestId('ip-method-email');
+      // The address is masked: its first letter and its domain.
+      await expect(method).toHaveText('Email code to i***@example.com');
+      await method.click();
+      const since = Date.now();
+      const send = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification/send'));
       await other.getByTestId('btn-ip-send').click();
-      expect((await sent).status()).toBe(200);
-      await expect(other.getByTestId('ip-verify-target')).toContainText(member.mobile.e164.slice(-4));
-      await expect(other.getByTestId('btn-ip-send')).toBeDisabled();
-      await shoot(other, 'ip-verify-sms-bn-dark', project);
+      expect((await send).status()).toBe(200);
+      await expect(other.getByTestId('ip-verify-target')).toContainText('i***@example.com');
+      await shoot(other, 'ip-verify-email-en-light', project);
       await expectNoOverflow(other);
-      await other
-        .getByTestId('input-ipCode')
-        .fill(await nextSmsCode(other, member.mobile.e164, registrationCode));
+
+      // Sent over SMTP (SMTP_URL) and received by the capture server this run started.
+      const mail = await nextMail(email, since);
+      expect(mail.envelope).toEqual({ from: 'no-reply@khela.local', to: [email] });
+      expect(mail.subject).toBe('Khela: sign-in from a new network');
+      const code = /Code: (\d{6})/.exec(mail.text)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      // A wrong code first: refused on the field, the login still held.
+      await other.getByTestId('input-ipCode').fill(code === '000000' ? '111111' : '000000');
+      const refused = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
+      await other.getByTestId('btn-submit-ip-verify').click();
+      expect((await refused).status()).toBe(400);
+      await expect(other.getByTestId('account-name')).toHaveCount(0);
+      await other.getByTestId('input-ipCode').fill(code as string);
       const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
       await other.getByTestId('btn-submit-ip-verify').click();
-      const answer = await verified;
-      expect(answer.status(), await answer.text()).toBe(200);
-      await expect(other.getByTestId('login-modal')).toHaveCount(0);
-      await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
+      expect((await verified).status()).toBe(200);
+      await expect(other.getByTestId('account-name')).toHaveText(userName, { timeout: 20_000 });
       await other.context().close();
-
-      // From the address it registered from (known), no extra step.
-      const known = await page.request.post('/wps/session/login', {
-        headers: { Merchant: 'khelabd', 'X-Forwarded-For': home },
-        data: { username: member.userName, password: MOBILE_PASSWORD },
-      });
-      expect(known.status()).toBe(200);
     });
   });
 
@@ -390,44 +424,42 @@ test.describe('new-IP verification', () => {
     });
   }
 
-  test('confirms a new network with the holder name of the bound payout account', async ({
-    page,
-    browser,
-  }, info) => {
-    const project = info.project.name;
-    const home = ipOf(project, '103.4.150', 40);
-    const away = ipOf(project, '103.4.151', 40);
-    const member = await registerByMobile(page.request, home);
-    const bound = await page.request.post('/wps/cashier/payout-account', {
-      headers: { Merchant: 'khelabd', Authorization: member.token, 'X-Forwarded-For': home },
-      data: { payeeName: 'Rahim Uddin', channel: 'BKASH', number: '01712345678' },
-    });
-    expect(bound.status(), await bound.text()).toBe(200);
-
-    await withIpVerification(page, async () => {
-      const other = await pageFrom(browser, away, info.project.use.viewport ?? null, {
-        language: 'en',
-        theme: 'light',
+  for (const look of LOOKS) {
+    test(`${look.language}: confirms a new network with the holder name of the bound payout account`, async ({
+      page,
+      browser,
+    }, info) => {
+      const project = info.project.name;
+      const n = look.language === 'en' ? 40 : 41;
+      const home = ipOf(project, '103.4.150', n);
+      const away = ipOf(project, '103.4.151', n);
+      const member = await registerByMobile(page.request, home);
+      const bound = await page.request.post('/wps/cashier/payout-account', {
+        headers: { Merchant: 'khelabd', Authorization: member.token, 'X-Forwarded-For': home },
+        data: { payeeName: 'Rahim Uddin', channel: 'BKASH', number: '01712345678' },
       });
-      await heldLogin(other, member.userName);
-      await expect(other.getByTestId('ip-method-bank')).toHaveText('Bank account holder name');
-      await other.getByTestId('ip-method-bank').click();
-      await other.getByTestId('input-ipAccountName').fill('Rahim Khan');
-      await other.getByTestId('btn-submit-ip-verify').click();
-      await expect(other.getByTestId('error-ipAccountName')).toHaveText(
-        'This is not the account holder name of your payout account',
-      );
-      await shoot(other, 'ip-verify-bank-en-light', project);
-      await expectNoOverflow(other);
-      // Letter case and spacing do not matter.
-      await other.getByTestId('input-ipAccountName').fill('  rahim   UDDIN ');
-      const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
-      await other.getByTestId('btn-submit-ip-verify').click();
-      expect((await verified).status()).toBe(200);
-      await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
-      await other.context().close();
+      expect(bound.status(), await bound.text()).toBe(200);
+
+      await withIpVerification(page, async () => {
+        const other = await pageFrom(browser, away, info.project.use.viewport ?? null, look);
+        await heldLogin(other, member.userName);
+        await expect(other.getByTestId('ip-method-bank')).toHaveText(IP_TEXT[look.language].bank);
+        await other.getByTestId('ip-method-bank').click();
+        await other.getByTestId('input-ipAccountName').fill('Rahim Khan');
+        await other.getByTestId('btn-submit-ip-verify').click();
+        await expect(other.getByTestId('error-ipAccountName')).toHaveText(IP_TEXT[look.language].wrongName);
+        await shoot(other, `ip-verify-bank-${look.language}-${look.theme}`, project);
+        await expectNoOverflow(other);
+        // Letter case and spacing do not matter.
+        await other.getByTestId('input-ipAccountName').fill('  rahim   UDDIN ');
+        const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
+        await other.getByTestId('btn-submit-ip-verify').click();
+        expect((await verified).status()).toBe(200);
+        await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
+        await other.context().close();
+      });
     });
-  });
+  }
 });
 
 test.describe('the agent site (/agentHome)', () => {
