@@ -38,6 +38,76 @@ const logIn = async (page: Page, ip: string, options: { language?: string; dark?
   return member.token;
 };
 
+/**
+ * Registers and funds a member of the journey's own (as `logIn` does), then signs in through the
+ * login modal's form as a player does, from the address it registered from (a known address: the
+ * new-IP check, when another journey turns it on, does not ask).
+ */
+const logInWithForm = async (page: Page, ip: string, options: { language?: string } = {}) => {
+  const member = await registerByMobile(page.request, ip);
+  await fundMember(page.request, member.id, 1_000_000);
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+  await page.addInitScript((language) => {
+    if (language) window.localStorage.setItem('hisLang', language);
+  }, options.language ?? '');
+  await openPage(page, '/', 'home');
+  await page.getByTestId('btn-login').click();
+  await expect(page.getByTestId('input-username')).toBeVisible(SLOW);
+  await page.getByTestId('input-username').fill(member.userName);
+  await page.getByTestId('input-password').fill(MOBILE_PASSWORD);
+  await page.getByTestId('btn-submit-login').click();
+  await expect(page.getByTestId('login-modal')).toHaveCount(0, SLOW);
+  await expect(page.getByTestId('account-name')).toHaveText(member.userName, SLOW);
+  const token = await page.evaluate(() => window.sessionStorage.getItem('token'));
+  expect(token, 'the session the form opened').toBeTruthy();
+  return { ...member, token: token ?? '' };
+};
+
+/** The winner board's mask of an account name (catalogue `maskName`): "de***01". */
+const maskName = (name: string) => {
+  const chars = [...name];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
+  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
+};
+
+type JackpotSettings = {
+  enabled: boolean;
+  shareBp: number;
+  seedMinor: string;
+  odds: number;
+  bigWinMinMinor: string;
+};
+
+/**
+ * Runs `work` with the Bangladesh brand's winner-board threshold at `minMinor` (the owner saves it
+ * through the back-office API, as the Jackpot screen does), then puts the previous one back.
+ */
+const withBoardThreshold = async <T>(
+  request: APIRequestContext,
+  minMinor: string,
+  work: () => Promise<T>,
+) => {
+  const owner = await staffLogin(request, 'owner');
+  const path = '/bo/api/games/jackpot';
+  const before = (await staffCall(request, owner, 'GET', `${path}?merchant=khelabd`)) as JackpotSettings;
+  const save = (bigWinMinMinor: string) =>
+    staffCall(request, owner, 'PUT', path, {
+      merchant: 'khelabd',
+      enabled: before.enabled,
+      shareBp: before.shareBp,
+      seedMinor: before.seedMinor,
+      odds: before.odds,
+      bigWinMinMinor,
+    });
+  await save(minMinor);
+  try {
+    return await work();
+  } finally {
+    await save(before.bigWinMinMinor);
+  }
+};
+
 /** A member of the India brand of the journey's own: registered by mobile from `ip`, funded in INR by finance. */
 const registerIndianMember = async (request: APIRequestContext, ip: string, amountMinor: number) => {
   const national = `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -88,18 +158,26 @@ const launchFirstSlot = async (page: Page) => {
   await expect(card).toBeVisible(SLOW);
   const nodeId = (await card.getAttribute('data-node-id')) ?? '';
   await card.getByTestId('game-launch').click();
-  await expect(page).toHaveURL(/\/game\?/);
+  await expect(page).toHaveURL(/\/game\?/, SLOW);
   await expect(page.getByTestId('game-frame')).toBeVisible(SLOW);
   const frame = page.frameLocator('[data-testid="game-frame"]');
   await expect(frame.getByTestId('play-spin')).toBeVisible(SLOW);
   return { frame, nodeId };
 };
 
-/** One spin, waiting until the reels have landed and any free spins have played out. */
+/**
+ * One spin, waiting until the reels have landed and any free spins have played out. The spin's
+ * answer is awaited rather than `data-spinning="true"`: on a loaded machine a turbo spin can start
+ * and land while the click is still being reported.
+ */
 const spinOnce = async (frame: FrameLocator) => {
+  const answered = frame
+    .owner()
+    .page()
+    .waitForResponse((r) => r.url().endsWith('/wps/game/slot/spin') && r.request().method() === 'POST');
   await frame.getByTestId('play-spin').click();
+  expect((await answered).status()).toBe(200);
   const main = frame.getByTestId('play-main');
-  await expect(main).toHaveAttribute('data-spinning', 'true');
   await expect(main).toHaveAttribute('data-spinning', 'false', SLOW);
   // Free spins play on by themselves: wait for the feature to end.
   await expect(main).toHaveAttribute('data-feature', 'false', { timeout: 120_000 });
@@ -160,87 +238,161 @@ test.describe('playing an in-house slot', () => {
   test('launch, spin to a win, header balance, recent games, betting record, verify @desktop', async ({
     page,
   }) => {
-    const token = await logIn(page, '103.4.144.10', { language: 'en' });
-    const { frame, nodeId } = await launchFirstSlot(page);
-    await expect(frame.getByTestId('play-title')).not.toHaveText('');
-    await frame.getByTestId('play-turbo').click();
-    await expect(frame.getByTestId('play-turbo')).toHaveAttribute('aria-pressed', 'true');
+    // Every win of the Bangladesh brand goes on the winner board while this journey plays.
+    await withBoardThreshold(page.request, '1', async () => {
+      const member = await logInWithForm(page, '103.4.144.10', { language: 'en' });
+      const token = member.token;
+      const { frame, nodeId } = await launchFirstSlot(page);
+      await expect(frame.getByTestId('play-title')).not.toHaveText('');
+      await frame.getByTestId('play-turbo').click();
+      await expect(frame.getByTestId('play-turbo')).toHaveAttribute('aria-pressed', 'true');
 
-    // Spin until a win (bounded): the game pays some line, ways or scatter win well within 60 spins.
-    let won = false;
-    for (let spin = 0; spin < 60 && !won; spin += 1) {
-      await spinOnce(frame);
-      won = (await minorOf(frame, 'play-win')) > 0;
-    }
-    expect(won, 'a win within 60 spins').toBe(true);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/game-win-1440-light-en.png` });
-
-    // The header balance (site) shows what the game shows (the game posts khela:balance).
-    const gameBalance = await minorOf(frame, 'play-balance');
-    await expect
-      .poll(async () => digitsOf((await page.getByTestId('balance-amount').textContent()) ?? ''))
-      .toBe(gameBalance);
-
-    // Recall: the last rounds, step by step.
-    await frame.getByTestId('play-history').click();
-    await expect(frame.getByTestId('play-history-round').first()).toBeVisible();
-    await frame.getByTestId('play-history-round').first().click();
-    await expect(frame.getByTestId('play-recall-step')).toBeVisible();
-    await frame.getByTestId('play-recall-next').click();
-    await frame.getByTestId('play-sheet-close').click();
-
-    // Reveal the server seed so the rounds can be verified.
-    await frame.getByTestId('play-fair').click();
-    const commitment = await frame.getByTestId('play-commitment').textContent();
-    await frame.getByTestId('play-rotate').click();
-    await expect(frame.getByTestId('play-revealed')).toBeVisible();
-    await expect(frame.getByTestId('play-commitment')).not.toHaveText(commitment ?? '');
-    await frame.getByTestId('play-sheet-close').click();
-
-    // Close the game: back to the lobby, the game is in recent games.
-    await page.getByTestId('game-back').click();
-    await expect(page).toHaveURL(/\/rng/);
-    // The jackpot counter on /rng shows the real pool (grown by the stakes), rising but never above it.
-    const counter = page.getByTestId('jackpot-counter');
-    await expect(counter).toBeVisible(SLOW);
-    await expect.poll(async () => Number(await counter.getAttribute('data-pool'))).toBeGreaterThan(0);
-    const pool = Number(await counter.getAttribute('data-pool'));
-    const amount = page.getByTestId('jackpot-amount');
-    await expect
-      .poll(async () => digitsOf((await amount.textContent()) ?? ''), { timeout: 25_000 })
-      .toBe(pool);
-    await page.getByTestId('rng-tab-recent').click();
-    await expect(page.getByTestId('game-grid').locator(`[data-node-id="${nodeId}"]`).first()).toBeVisible(
-      SLOW,
-    );
-
-    // Betting record: the rounds with stake, payout and balances.
-    const records = await page.request.get('/wps/relay/MCSFE_getBetRecords?gameType=RNG', {
-      headers: { Authorization: token },
-    });
-    const list = (
-      (await records.json()) as {
-        value: { list: { roundId: string; payoutMinor: string; nodeId: string }[] };
+      // Spin until a win (bounded): the game pays some line, ways or scatter win well within 60 spins.
+      let won = false;
+      for (let spin = 0; spin < 60 && !won; spin += 1) {
+        await spinOnce(frame);
+        won = (await minorOf(frame, 'play-win')) > 0;
       }
-    ).value.list;
-    const winning = list.find((round) => round.nodeId === nodeId && Number(round.payoutMinor) > 0);
-    expect(winning, 'the winning round in the betting record').toBeTruthy();
-    await page.goto('/?member=personalHistoryCopy');
-    const record = page.getByTestId('betting-record');
-    await expect(record).toBeVisible(SLOW);
-    await expect(record.locator(`[data-round-id="${winning?.roundId}"]`)).toBeVisible(SLOW);
+      expect(won, 'a win within 60 spins').toBe(true);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/game-win-1440-light-en.png` });
 
-    // Verify the winning round in the browser.
-    await page.goto(`/verify?roundId=${winning?.roundId}`);
-    const result = page.getByTestId('verify-result');
-    await expect(result).toBeVisible(SLOW);
-    await expect(result).toHaveAttribute('data-ok', 'true');
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/verify-1440-light-en.png`, fullPage: true });
+      // The header balance (site) shows what the game shows (the game posts khela:balance).
+      const gameBalance = await minorOf(frame, 'play-balance');
+      await expect
+        .poll(async () => digitsOf((await page.getByTestId('balance-amount').textContent()) ?? ''))
+        .toBe(gameBalance);
 
-    // A tampered record is refused.
-    await page.getByTestId('verify-winMinor').fill('999999999');
-    await page.getByTestId('verify-run').click();
-    await expect(result).toHaveAttribute('data-ok', 'false');
+      // The player's own client seed: saved in the fairness panel, the next round is drawn with it.
+      const clientSeed = `e2e-${randomUUID().slice(0, 8)}`;
+      await frame.getByTestId('play-fair').click();
+      await frame.getByTestId('play-client-seed').fill(clientSeed);
+      await frame.getByTestId('play-save-seed').click();
+      await expect(frame.getByTestId('play-fair-message')).toBeVisible();
+      await expect(frame.getByTestId('play-client-seed')).toHaveValue(clientSeed);
+      await frame.getByTestId('play-sheet-close').click();
+      await spinOnce(frame);
+
+      // Recall: the last rounds, step by step; the newest round shows the seed it was drawn with.
+      await frame.getByTestId('play-history').click();
+      await expect(frame.getByTestId('play-history-round').first()).toBeVisible();
+      await frame.getByTestId('play-history-round').first().click();
+      await expect(frame.getByTestId('play-recall-step')).toBeVisible();
+      await expect(frame.getByTestId('play-recall')).toContainText(clientSeed);
+      const seededRound =
+        new URL(
+          (await frame.getByTestId('play-verify-link').getAttribute('href')) ?? '',
+          'http://x',
+        ).searchParams.get('roundId') ?? '';
+      expect(seededRound, 'the seeded round id').not.toBe('');
+      await frame.getByTestId('play-recall-next').click();
+      await frame.getByTestId('play-sheet-close').click();
+
+      // Reveal the server seed so the rounds can be verified.
+      await frame.getByTestId('play-fair').click();
+      const commitment = await frame.getByTestId('play-commitment').textContent();
+      await frame.getByTestId('play-rotate').click();
+      await expect(frame.getByTestId('play-revealed')).toBeVisible();
+      await expect(frame.getByTestId('play-commitment')).not.toHaveText(commitment ?? '');
+      await frame.getByTestId('play-sheet-close').click();
+
+      // Close the game: back to the lobby without a reload; the header shows the game's final balance
+      // (asked for again when the page closes), and the game is in recent games.
+      const finalBalance = await minorOf(frame, 'play-balance');
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      const balanceAsked = page.waitForResponse((r) => r.url().includes('/wps/v2/wallets/balance'));
+      const boardAsked = page.waitForResponse((r) => r.url().includes('/wps/relay/ODSFE2_getWinnerBoard'));
+      await page.getByTestId('game-back').click();
+      await expect(page).toHaveURL(/\/rng/);
+      await balanceAsked;
+      await expect
+        .poll(async () => digitsOf((await page.getByTestId('balance-amount').textContent()) ?? ''))
+        .toBe(finalBalance);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+
+      // The winner board under the lobby (loaded when scrolled near) shows the player's win, the
+      // name masked: the board was asked for again when the game closed.
+      await page.getByTestId('winner-board-slot').scrollIntoViewIfNeeded();
+      await boardAsked;
+      const board = page.getByTestId('winner-board');
+      await expect(board).toBeVisible(SLOW);
+      const mine = board.locator(`[data-testid="winner-row"][data-name="${maskName(member.userName)}"]`);
+      await expect(mine.first()).toBeVisible(SLOW);
+      await expect(mine.first()).toHaveAttribute('data-node-id', nodeId);
+      expect(await board.textContent()).not.toContain(member.userName);
+      if (SHOTS) {
+        await board.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/rng-winners-1440-light-en.png` });
+      }
+      // At phone width the rows fit: name and game shorten, the amount stays whole.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await mine.first().scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const shown = await mine.first().getByTestId('winner-amount').boundingBox();
+      expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual(390);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/rng-winners-390-light-en.png` });
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      // The jackpot counter on /rng shows the real pool (grown by the stakes), rising but never above it.
+      const counter = page.getByTestId('jackpot-counter');
+      await expect(counter).toBeVisible(SLOW);
+      await expect.poll(async () => Number(await counter.getAttribute('data-pool'))).toBeGreaterThan(0);
+      const pool = Number(await counter.getAttribute('data-pool'));
+      const amount = page.getByTestId('jackpot-amount');
+      await expect
+        .poll(async () => digitsOf((await amount.textContent()) ?? ''), { timeout: 25_000 })
+        .toBe(pool);
+      await page.getByTestId('rng-tab-recent').click();
+      await expect(page.getByTestId('game-grid').locator(`[data-node-id="${nodeId}"]`).first()).toBeVisible(
+        SLOW,
+      );
+
+      // The home page shows the same board.
+      await openPage(page, '/', 'home');
+      await page.getByTestId('winner-board-slot').scrollIntoViewIfNeeded();
+      await expect(
+        page
+          .getByTestId('winner-board')
+          .locator(`[data-name="${maskName(member.userName)}"]`)
+          .first(),
+      ).toBeVisible(SLOW);
+
+      // Betting record: the rounds with stake, payout and balances.
+      const records = await page.request.get('/wps/relay/MCSFE_getBetRecords?gameType=RNG', {
+        headers: { Authorization: token },
+      });
+      const list = (
+        (await records.json()) as {
+          value: { list: { roundId: string; payoutMinor: string; nodeId: string }[] };
+        }
+      ).value.list;
+      const winning = list.find((round) => round.nodeId === nodeId && Number(round.payoutMinor) > 0);
+      expect(winning, 'the winning round in the betting record').toBeTruthy();
+      await page.goto('/?member=personalHistoryCopy');
+      const record = page.getByTestId('betting-record');
+      await expect(record).toBeVisible(SLOW);
+      await expect(record.locator(`[data-round-id="${winning?.roundId}"]`)).toBeVisible(SLOW);
+
+      // Verify the winning round in the browser.
+      await page.goto(`/verify?roundId=${winning?.roundId}`);
+      const result = page.getByTestId('verify-result');
+      await expect(result).toBeVisible(SLOW);
+      await expect(result).toHaveAttribute('data-ok', 'true');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/verify-1440-light-en.png`, fullPage: true });
+
+      // A tampered record is refused.
+      await page.getByTestId('verify-winMinor').fill('999999999');
+      await page.getByTestId('verify-run').click();
+      await expect(result).toHaveAttribute('data-ok', 'false');
+
+      // The round after the seed change: its proof carries the player's client seed, and verifies.
+      await page.goto(`/verify?roundId=${seededRound}`);
+      await expect(result).toHaveAttribute('data-ok', 'true', SLOW);
+      await expect(page.getByTestId('verify-clientSeed')).toHaveValue(clientSeed);
+    });
   });
 
   test('a visitor plays free from the lobby where the vendor offers it, and gets the login modal elsewhere @desktop', async ({
@@ -285,7 +437,7 @@ test.describe('screens', () => {
   test.describe.configure({ timeout: 180_000 });
   // One phone-width pass in the browser suite (dark, Bangla): the lobby, the game, the recall and the
   // betting record fit the screen. GAME_SHOTS_DIR keeps the screenshots for a look.
-  test('game, recall and betting record fit a 390 px phone, dark, Bangla @desktop', async ({
+  test('game, recall, betting record and the winner board fit a 390 px phone, dark, Bangla @desktop', async ({
     page,
   }, testInfo) => {
     const shots = SHOTS ?? testInfo.outputPath();
@@ -297,6 +449,21 @@ test.describe('screens', () => {
     await expect(page.getByTestId('jackpot-counter')).toBeVisible(SLOW);
     await fits();
     await page.screenshot({ path: `${shots}/rng-390-dark-bn.png` });
+    // The winner board under the games (a list, or its empty text: other journeys may have won).
+    await page.getByTestId('winner-board-slot').scrollIntoViewIfNeeded();
+    const board = page.getByTestId('winner-board');
+    await expect(board).toBeVisible(SLOW);
+    await expect(board).not.toHaveAttribute('data-state', 'loading', SLOW);
+    await expect(board.getByRole('heading')).toHaveText('বড় বিজয়ীরা');
+    await fits();
+    await board.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/rng-winners-390-dark-bn.png` });
+    await openPage(page, '/', 'home');
+    await page.getByTestId('winner-board-slot').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('winner-board')).not.toHaveAttribute('data-state', 'loading', SLOW);
+    await fits();
+    await page.getByTestId('winner-board').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/home-winners-390-dark-bn.png` });
     const { frame } = await launchFirstSlot(page);
     await spinOnce(frame);
     await fits();

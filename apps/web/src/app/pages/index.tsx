@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { NoticeBar } from '../../features/notices/notice-bar';
 import { NoticePage } from '../../features/notices/notice-page';
 import { HomePage } from '../../features/shell/home-page';
 import { lazyChunk } from '../../shared/chunk';
+import { WhenVisible } from '../../shared/ui/when-visible';
 
 // Login, registration and password forms: their own chunk, shared with the modals.
 const AuthPage = lazyChunk(() =>
@@ -13,9 +15,22 @@ const AgentHomePage = lazyChunk(() =>
   import('../../features/agent/agent-home').then((module) => ({ default: module.AgentHomePage })),
 );
 
+// The winner board (with the lobby's image addresses): its own chunk, loaded when scrolled near.
+const WinnerBoard = lazyChunk(() =>
+  import('../home-winners').then((module) => ({ default: module.HomeWinners })),
+);
+
+const HomeWinners = () => (
+  <WhenVisible testId="winner-board-slot">
+    <Suspense fallback={null}>
+      <WinnerBoard />
+    </Suspense>
+  </WhenVisible>
+);
+
 /** Page group `index` (one lazy chunk). */
 export const pages = {
-  home: () => <HomePage notices={<NoticeBar />} />,
+  home: () => <HomePage notices={<NoticeBar />} winners={<HomeWinners />} />,
   login: () => <AuthPage kind="login" />,
   register: () => <AuthPage kind="register" />,
   forget: () => <AuthPage kind="forget" />,

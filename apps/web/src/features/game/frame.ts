@@ -15,8 +15,8 @@ export const originOf = (url: string) => {
 
 /**
  * The game reports each round with `postMessage({ type: 'khela:balance' })` from its origin: the
- * header balance is refetched at once. Leaving the page refetches balance, recent games and the
- * jackpot pool too.
+ * header balance is refetched at once. Leaving the page refetches balance, recent games, the
+ * jackpot pool and the winner board too (a big win of the game shows on the board at once).
  */
 export const useGameBalanceMessages = (gameUrl: string | undefined) => {
   const client = useQueryClient();
@@ -37,6 +37,9 @@ export const useGameBalanceMessages = (gameUrl: string | undefined) => {
       void client.invalidateQueries({ queryKey: BALANCE_QUERY_KEY });
       void client.invalidateQueries({ queryKey: ['recent-games'] });
       void client.invalidateQueries({ queryKey: ['jackpot-pool'] });
+      // WINNER_BOARD_QUERY_KEY of winner-board-query.ts, spelled out: importing it would make every
+      // game page group depend on that chunk, listed in the first bundle's preload map.
+      void client.invalidateQueries({ queryKey: ['winner-board'] });
     },
     [client],
   );

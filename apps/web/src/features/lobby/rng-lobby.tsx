@@ -7,10 +7,12 @@ import { lazyChunk } from '../../shared/chunk';
 import { useSessionState } from '../../shared/state/session';
 import { useAnnouncements } from '../../shared/state/site';
 import { cx } from '../../shared/ui/cx';
+import { WhenVisible } from '../../shared/ui/when-visible';
 import { BannerArea } from '../shell/banner/banner-area';
 import { bannersForGroup } from '../shell/banner/banner-slide';
 import { formatCount, placeholderKeys } from './format';
 import { EmptyState, GameGrid } from './game-grid';
+import { useImageUrl } from './images';
 import {
   applyRngChange,
   parseRngQuery,
@@ -33,6 +35,25 @@ import { VendorSwiper } from './vendor-swiper';
 const JackpotCounter = lazyChunk(() =>
   import('../game/jackpot-counter').then((module) => ({ default: module.JackpotCounter })),
 );
+
+/**
+ * The winner board under the games (spec §4): its own chunk, from the game feature, after the
+ * first paint and once scrolled near.
+ */
+const WinnerBoard = lazyChunk(() =>
+  import('../game/winner-board').then((module) => ({ default: module.WinnerBoard })),
+);
+
+const RngWinners = () => {
+  const imageUrl = useImageUrl();
+  return (
+    <WhenVisible testId="winner-board-slot">
+      <Suspense fallback={null}>
+        <WinnerBoard imageUrl={imageUrl} className="mt-4" />
+      </Suspense>
+    </WhenVisible>
+  );
+};
 
 /**
  * The banner area of `/rng` with the jackpot counter on it (spec §2): the route's frame leaves
@@ -387,6 +408,7 @@ export const RngLobby = () => {
           }
         />
         {tab !== 'hot' ? <Pager page={view.page} totalPages={view.totalPages} onPage={goToPage} /> : null}
+        {afterPaint ? <RngWinners /> : null}
       </div>
     </>
   );

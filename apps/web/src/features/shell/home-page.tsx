@@ -121,13 +121,17 @@ export const CategoryTiles = () => {
   );
 };
 
-/** Home page body under the frame's banner; `notices` is the notice bar the page group places on top. */
-export const HomePage = ({ notices }: { notices?: ReactNode }) => (
+/**
+ * Home page body under the frame's banner; `notices` is the notice bar the page group places on
+ * top, `winners` the winner board it places under the categories (a lazy chunk of the game feature).
+ */
+export const HomePage = ({ notices, winners }: { notices?: ReactNode; winners?: ReactNode }) => (
   <div data-testid="page-home">
     {notices}
     <div className="mx-auto w-full max-w-[1200px] space-y-8 px-3 pt-4 pb-4 sm:px-4 sm:pt-6 lg:px-6">
       <HomeHero />
       <CategoryTiles />
+      {winners}
     </div>
   </div>
 );
