@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, preloadPage } from './app/router';
 import { captureInstallPrompt } from './features/download/install-prompt';
 import { LoadingScreen } from './features/shell/loading-screen';
 import { queryClient } from './shared/api/query-client';
@@ -16,6 +16,8 @@ import '@fontsource-variable/noto-sans-devanagari';
 import './styles.css';
 
 performance.mark('khela:main');
+// The page's chunk and locale files, at once (the routes render the loading screen until they are in).
+preloadPage(window.location.pathname);
 void i18nReady.then(() => performance.mark('khela:i18n'));
 // Every page needs the permission call before it can show anything: ask now, while the route's
 // chunks and the locale files load, instead of after they have.
@@ -39,7 +41,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={<LoadingScreen />}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Suspense>
     </QueryClientProvider>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { NoticePopups } from '../features/notices/notice-popups';
 import { AppFrame } from '../features/shell/app-frame';
 import { LoadingScreen } from '../features/shell/loading-screen';
@@ -7,9 +7,7 @@ import { lazyChunk } from '../shared/chunk';
 import { hasSession, useSystemStatus } from '../shared/state/site';
 import { ModalHost } from '../shared/ui/modal-host';
 import { MODALS } from './modals';
-import { type Frame, OPEN_WHEN_LOGIN_REQUIRED, PAGE_ROUTES } from './route-table';
-
-type Handle = { frame: Frame; page: string };
+import { OPEN_WHEN_LOGIN_REQUIRED, pageAt } from './route-table';
 
 // Refusal handling and the return from Google / Facebook: loaded right after the first paint.
 const AuthRefusals = lazyChunk(() =>
@@ -54,12 +52,9 @@ const useScrollOnNavigate = () => {
 export const RootLayout = () => {
   const status = useSystemStatus();
   const location = useLocation();
-  const matches = useMatches();
   useScrollOnNavigate();
-  const handle = (matches.at(-1)?.handle as Handle | undefined) ?? {
-    frame: PAGE_ROUTES[0]!.frame,
-    page: 'home',
-  };
+  // The page key and frame of the address (the route table's; unknown paths: the not-found page).
+  const handle = pageAt(location.pathname);
 
   if (status.isPending) return <LoadingScreen />;
   if (

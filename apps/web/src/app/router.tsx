@@ -1,11 +1,21 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, type ReactNode, use, useEffect, useState } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../features/shell/loading-screen';
-import { RouteError } from '../features/shell/route-error';
+import { RouteErrorBoundary } from '../features/shell/route-error';
 import { i18next, i18nReady } from '../shared/i18n';
 import { withTimeout } from './lazy';
 import { RootLayout } from './root-layout';
-import { PAGE_ROUTES, type PageGroup } from './route-table';
+import { PAGE_ROUTES, type PageAt, type PageGroup, type PageRoute, pageAt } from './route-table';
+
+/*
+ * The router is React Router's declarative one (`<BrowserRouter>`, `<Routes>`): the data router
+ * (`createBrowserRouter`) weighs about 15 KB gzip more in the first download and the site uses
+ * none of its loaders, actions or fetchers. What the data router did for us is done here: each
+ * page group is a lazy chunk loaded with its locale files, the first page shows whole (the
+ * loading screen until its chunk is in, never a spinner in the frame first), a failed or stalled
+ * chunk shows the translated error view (RouteErrorBoundary), and navigations are transitions
+ * (BrowserRouter's own), so the old page stays until the next one can show.
+ */
 
 type PageModule = { pages: Record<string, ComponentType> };
 
@@ -51,42 +61,109 @@ const namespacesOf = (group: PageGroup) => {
   return i18nReady.then(() => i18next.loadNamespaces(wanted)).catch(() => undefined);
 };
 
-const pageRoutes: RouteObject[] = PAGE_ROUTES.flatMap((route) =>
-  route.paths.map((path) => ({
-    path,
-    // The slot lobby draws its banner area itself, with the jackpot counter on it (rng-lobby.tsx).
-    handle: {
-      frame: route.page === 'rng' ? { ...route.frame, banner: null } : route.frame,
-      page: route.page,
-    },
-    lazy: async () => {
-      const [module] = await Promise.all([withTimeout(loaders[route.group])(), namespacesOf(route.group)]);
-      const Component = module.pages[route.page];
-      if (!Component) throw new Error(`page ${route.page} missing from group ${route.group}`);
-      return { Component };
-    },
-  })),
-);
+/**
+ * A load React's `use` reads without suspending once it has settled: the status fields are the
+ * ones React itself puts on the promises it is given.
+ */
+type Loading<T> = Promise<T> & { status: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
-/** Unknown paths keep the home frame (header, footer, side menu) but no banner above the message. */
-const NOT_FOUND_FRAME = { ...PAGE_ROUTES[0]!.frame, banner: null };
+const track = <T,>(promise: Promise<T>, onFailure: () => void): Loading<T> => {
+  const loading = promise as Loading<T>;
+  loading.status = 'pending';
+  loading.then(
+    (value) => {
+      loading.status = 'fulfilled';
+      loading.value = value;
+    },
+    (reason: unknown) => {
+      loading.status = 'rejected';
+      loading.reason = reason;
+      onFailure();
+    },
+  );
+  return loading;
+};
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    // Shown while the first page's chunk arrives (instead of nothing).
-    hydrateFallbackElement: <LoadingScreen />,
-    children: [
-      ...pageRoutes,
-      {
-        path: '*',
-        handle: { frame: NOT_FOUND_FRAME, page: 'notFound' },
-        lazy: async () => {
-          const module = await withTimeout(() => import('../features/shell/not-found-page'))();
-          return { Component: module.NotFoundPage };
-        },
-      },
-    ],
-  },
-]);
+const loadRoutePage = async (route: PageRoute): Promise<ComponentType> => {
+  const [module] = await Promise.all([withTimeout(loaders[route.group])(), namespacesOf(route.group)]);
+  const Component = module.pages[route.page];
+  if (!Component) throw new Error(`page ${route.page} missing from group ${route.group}`);
+  return Component;
+};
+
+const loadNotFound = () =>
+  withTimeout(() => import('../features/shell/not-found-page'))().then((module) => module.NotFoundPage);
+
+/** Page components by group and page: each loaded once; a failed load is tried again on the next visit. */
+const loaded = new Map<string, Loading<ComponentType>>();
+
+const loadPage = (at: PageAt) => {
+  const key = at.route ? `${at.route.group}/${at.page}` : at.page;
+  let loading = loaded.get(key);
+  if (!loading) {
+    const route = at.route;
+    loading = track(route ? loadRoutePage(route) : loadNotFound(), () => loaded.delete(key));
+    loaded.set(key, loading);
+  }
+  return loading;
+};
+
+/** Starts loading a path's page (main.tsx: before the first render, with the initial files). */
+export const preloadPage = (pathname: string) => {
+  loadPage(pageAt(pathname));
+};
+
+/** The page at the address: suspends (a transition keeps the old page meanwhile) until its chunk is in. */
+const Page = () => {
+  const { pathname } = useLocation();
+  const Component = use(loadPage(pageAt(pathname)) as Promise<ComponentType>);
+  return <Component />;
+};
+
+/**
+ * The loading screen until the first page's chunk has arrived, like the one RootLayout shows
+ * until the status call answers: the first page then shows whole, without a spinner in the
+ * frame first (whose reveal React would hold back a while). Later pages load within the frame.
+ */
+const FirstPage = ({ children }: { children: ReactNode }) => {
+  const { pathname } = useLocation();
+  const loading = loadPage(pageAt(pathname));
+  const [shown, setShown] = useState(loading.status !== 'pending');
+  useEffect(() => {
+    if (shown) return;
+    let live = true;
+    const show = () => {
+      if (live) setShown(true);
+    };
+    loading.then(show, show);
+    return () => {
+      live = false;
+    };
+  }, [shown, loading]);
+  return shown ? children : <LoadingScreen />;
+};
+
+const page = <Page />;
+
+/** Every route of the route table inside the root layout, and the not-found page for the rest. */
+export const AppRoutes = () => {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route
+          element={
+            <FirstPage>
+              <RootLayout />
+            </FirstPage>
+          }
+        >
+          {PAGE_ROUTES.flatMap((route) =>
+            route.paths.map((path) => <Route key={path} path={path} element={page} />),
+          )}
+          <Route path="*" element={page} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
+};

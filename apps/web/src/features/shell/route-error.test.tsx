@@ -1,27 +1,24 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Suspense, use } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChunkTimeoutError, withTimeout } from '../../app/lazy';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
+
+/** A page whose chunk failed to load, as the router's page loader marks it (app/router.tsx). */
+const FailedPage = ({ load }: { load: Promise<unknown> }) => {
+  use(load);
+  return <p>page</p>;
+};
 
 const renderFailing = (error: Error) => {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        errorElement: <RouteError />,
-        lazy: async () => {
-          throw error;
-        },
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
+  const load = Object.assign(Promise.reject(error), { status: 'rejected', reason: error });
+  load.catch(() => undefined);
   return render(
     <Suspense fallback={null}>
-      <RouterProvider router={router} />
+      <RouteErrorBoundary resetKey="/">
+        <FailedPage load={load} />
+      </RouteErrorBoundary>
     </Suspense>,
   );
 };

@@ -1,12 +1,11 @@
 import { CloudOff, RefreshCw, TimerOff } from 'lucide-react';
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { ChunkTimeoutError } from '../../app/lazy';
 import { buttonClass } from '../../shared/ui/button';
 
 /** A page chunk that failed or timed out (120 s): a translated message and a retry. */
-export const RouteError = () => {
-  const error = useRouteError();
+export const RouteError = ({ error }: { error: unknown }) => {
   const { t } = useTranslation('shell');
   const timedOut = error instanceof ChunkTimeoutError;
   const Icon = timedOut ? TimerOff : CloudOff;
@@ -36,3 +35,30 @@ export const RouteError = () => {
     </section>
   );
 };
+
+type BoundaryProps = {
+  children: ReactNode;
+  /** The address: the error view gives way to the page again when it changes (back, a link). */
+  resetKey?: string;
+};
+type BoundaryState = { failed: boolean; error: unknown; key: string | undefined };
+
+/**
+ * Around the routes (app/router.tsx): a page whose chunk failed or timed out, or that threw while
+ * rendering, is replaced by RouteError until the address changes.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, error: undefined, key: undefined };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.key ? null : { key: props.resetKey, failed: false, error: undefined };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
