@@ -97,7 +97,7 @@ test.describe('free play', () => {
     expect((await refused.json()).errorCode).toBe('in_need_true_account');
   });
 
-  test('the trial notice in Bangla, dark', async ({ page }, info) => {
+  test('the trial notice in Bangla, dark', { tag: '@phone' }, async ({ page }, info) => {
     await prepare(page, { language: 'bn', theme: 'dark' });
     await openLoginModal(page);
     await shoot(page, 'login-bn-dark', info.project.name);
@@ -247,48 +247,49 @@ const LOOKS = [
 
 test.describe('new-IP verification', () => {
   for (const look of LOOKS) {
-    test(`${look.language}: a login from a network the member never used: the SMS code, sent when asked for`, async ({
-      page,
-      browser,
-    }, info) => {
-      const project = info.project.name;
-      const n = look.language === 'en' ? 11 : 10;
-      const home = ipOf(project, '103.4.147', n);
-      const away = ipOf(project, '103.4.146', n + 10);
-      const member = await registerByMobile(page.request, home);
-      const registrationCode = await smsCode(page.request, member.mobile.e164);
+    test(
+      `${look.language}: a login from a network the member never used: the SMS code, sent when asked for`,
+      { tag: '@phone' },
+      async ({ page, browser }, info) => {
+        const project = info.project.name;
+        const n = look.language === 'en' ? 11 : 10;
+        const home = ipOf(project, '103.4.147', n);
+        const away = ipOf(project, '103.4.146', n + 10);
+        const member = await registerByMobile(page.request, home);
+        const registrationCode = await smsCode(page.request, member.mobile.e164);
 
-      await withIpVerification(page, async () => {
-        const other = await pageFrom(browser, away, info.project.use.viewport ?? null, look);
-        await heldLogin(other, member.userName);
-        // The member has a mobile only: one method, nothing sent until asked.
-        await expect(other.getByTestId('ip-method-sms')).toContainText(member.mobile.e164.slice(-4));
-        const sent = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification/send'));
-        await other.getByTestId('btn-ip-send').click();
-        expect((await sent).status()).toBe(200);
-        await expect(other.getByTestId('ip-verify-target')).toContainText(member.mobile.e164.slice(-4));
-        await expect(other.getByTestId('btn-ip-send')).toBeDisabled();
-        await shoot(other, `ip-verify-sms-${look.language}-${look.theme}`, project);
-        await expectNoOverflow(other);
-        await other
-          .getByTestId('input-ipCode')
-          .fill(await nextSmsCode(other, member.mobile.e164, registrationCode));
-        const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
-        await other.getByTestId('btn-submit-ip-verify').click();
-        const answer = await verified;
-        expect(answer.status(), await answer.text()).toBe(200);
-        await expect(other.getByTestId('login-modal')).toHaveCount(0);
-        await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
-        await other.context().close();
+        await withIpVerification(page, async () => {
+          const other = await pageFrom(browser, away, info.project.use.viewport ?? null, look);
+          await heldLogin(other, member.userName);
+          // The member has a mobile only: one method, nothing sent until asked.
+          await expect(other.getByTestId('ip-method-sms')).toContainText(member.mobile.e164.slice(-4));
+          const sent = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification/send'));
+          await other.getByTestId('btn-ip-send').click();
+          expect((await sent).status()).toBe(200);
+          await expect(other.getByTestId('ip-verify-target')).toContainText(member.mobile.e164.slice(-4));
+          await expect(other.getByTestId('btn-ip-send')).toBeDisabled();
+          await shoot(other, `ip-verify-sms-${look.language}-${look.theme}`, project);
+          await expectNoOverflow(other);
+          await other
+            .getByTestId('input-ipCode')
+            .fill(await nextSmsCode(other, member.mobile.e164, registrationCode));
+          const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
+          await other.getByTestId('btn-submit-ip-verify').click();
+          const answer = await verified;
+          expect(answer.status(), await answer.text()).toBe(200);
+          await expect(other.getByTestId('login-modal')).toHaveCount(0);
+          await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
+          await other.context().close();
 
-        // From the address it registered from (known), no extra step.
-        const known = await page.request.post('/wps/session/login', {
-          headers: { Merchant: 'khelabd', 'X-Forwarded-For': home },
-          data: { username: member.userName, password: MOBILE_PASSWORD },
+          // From the address it registered from (known), no extra step.
+          const known = await page.request.post('/wps/session/login', {
+            headers: { Merchant: 'khelabd', 'X-Forwarded-For': home },
+            data: { username: member.userName, password: MOBILE_PASSWORD },
+          });
+          expect(known.status()).toBe(200);
         });
-        expect(known.status()).toBe(200);
-      });
-    });
+      },
+    );
   }
 
   test('a member with a mobile and an email confirms a new network with the code mailed to the test SMTP server', async ({
@@ -425,40 +426,41 @@ test.describe('new-IP verification', () => {
   }
 
   for (const look of LOOKS) {
-    test(`${look.language}: confirms a new network with the holder name of the bound payout account`, async ({
-      page,
-      browser,
-    }, info) => {
-      const project = info.project.name;
-      const n = look.language === 'en' ? 40 : 41;
-      const home = ipOf(project, '103.4.150', n);
-      const away = ipOf(project, '103.4.151', n);
-      const member = await registerByMobile(page.request, home);
-      const bound = await page.request.post('/wps/cashier/payout-account', {
-        headers: { Merchant: 'khelabd', Authorization: member.token, 'X-Forwarded-For': home },
-        data: { payeeName: 'Rahim Uddin', channel: 'BKASH', number: '01712345678' },
-      });
-      expect(bound.status(), await bound.text()).toBe(200);
+    test(
+      `${look.language}: confirms a new network with the holder name of the bound payout account`,
+      { tag: '@phone' },
+      async ({ page, browser }, info) => {
+        const project = info.project.name;
+        const n = look.language === 'en' ? 40 : 41;
+        const home = ipOf(project, '103.4.150', n);
+        const away = ipOf(project, '103.4.151', n);
+        const member = await registerByMobile(page.request, home);
+        const bound = await page.request.post('/wps/cashier/payout-account', {
+          headers: { Merchant: 'khelabd', Authorization: member.token, 'X-Forwarded-For': home },
+          data: { payeeName: 'Rahim Uddin', channel: 'BKASH', number: '01712345678' },
+        });
+        expect(bound.status(), await bound.text()).toBe(200);
 
-      await withIpVerification(page, async () => {
-        const other = await pageFrom(browser, away, info.project.use.viewport ?? null, look);
-        await heldLogin(other, member.userName);
-        await expect(other.getByTestId('ip-method-bank')).toHaveText(IP_TEXT[look.language].bank);
-        await other.getByTestId('ip-method-bank').click();
-        await other.getByTestId('input-ipAccountName').fill('Rahim Khan');
-        await other.getByTestId('btn-submit-ip-verify').click();
-        await expect(other.getByTestId('error-ipAccountName')).toHaveText(IP_TEXT[look.language].wrongName);
-        await shoot(other, `ip-verify-bank-${look.language}-${look.theme}`, project);
-        await expectNoOverflow(other);
-        // Letter case and spacing do not matter.
-        await other.getByTestId('input-ipAccountName').fill('  rahim   UDDIN ');
-        const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
-        await other.getByTestId('btn-submit-ip-verify').click();
-        expect((await verified).status()).toBe(200);
-        await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
-        await other.context().close();
-      });
-    });
+        await withIpVerification(page, async () => {
+          const other = await pageFrom(browser, away, info.project.use.viewport ?? null, look);
+          await heldLogin(other, member.userName);
+          await expect(other.getByTestId('ip-method-bank')).toHaveText(IP_TEXT[look.language].bank);
+          await other.getByTestId('ip-method-bank').click();
+          await other.getByTestId('input-ipAccountName').fill('Rahim Khan');
+          await other.getByTestId('btn-submit-ip-verify').click();
+          await expect(other.getByTestId('error-ipAccountName')).toHaveText(IP_TEXT[look.language].wrongName);
+          await shoot(other, `ip-verify-bank-${look.language}-${look.theme}`, project);
+          await expectNoOverflow(other);
+          // Letter case and spacing do not matter.
+          await other.getByTestId('input-ipAccountName').fill('  rahim   UDDIN ');
+          const verified = other.waitForResponse((r) => r.url().endsWith('/wps/session/login/verification'));
+          await other.getByTestId('btn-submit-ip-verify').click();
+          expect((await verified).status()).toBe(200);
+          await expect(other.getByTestId('account-name')).toHaveText(member.userName, { timeout: 20_000 });
+          await other.context().close();
+        });
+      },
+    );
   }
 });
 

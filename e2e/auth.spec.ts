@@ -257,9 +257,9 @@ test.describe('accounts: password login, logout, guards', () => {
     await useEnglish(page);
   });
 
-  test('logs in with username and password: modal closes, header shows the account, balance is updating', async ({
-    page,
-  }) => {
+  test('logs in with username and password: modal closes, header shows the account, balance is updating', {
+    tag: '@phone',
+  }, async ({ page }) => {
     const logins = sentBodies(page, 'POST', '/wps/session/login');
     await logInWithPassword(page, 'demo01', 'Demo1234');
     await expect(page.getByTestId('login-modal')).toHaveCount(0);
@@ -763,7 +763,7 @@ test.describe('registration form checks', () => {
  * the translated title, no sideways scrolling or clipped parts, the submit button in view.
  */
 for (const language of ['bn', 'en'] as const) {
-  test.describe(`screens in ${language === 'bn' ? 'Bangla' : 'English'}`, () => {
+  test.describe(`screens in ${language === 'bn' ? 'Bangla' : 'English'}`, { tag: '@phone' }, () => {
     // Several screens each, at the phone's 2x pixel ratio: room for a busy machine.
     test.describe.configure({ timeout: 120_000 });
     const text = TEXT[language];
@@ -946,7 +946,7 @@ test.describe
       ]);
     });
 
-    test('registers by mobile number with the SMS code', async ({ page }) => {
+    test('registers by mobile number with the SMS code', { tag: '@phone' }, async ({ page }) => {
       await useEnglish(page);
       await openPage(page, '/register', 'register');
       await expect(page.getByTestId('tab-mobile')).toHaveAttribute('aria-selected', 'true');
@@ -1127,10 +1127,9 @@ test.describe('human verification (HUMANVERIF3)', () => {
   test.describe.configure({ timeout: 300_000 });
   const PROOF = { timeout: 90_000 };
 
-  test('with the flag on, the server refuses login, registration and SMS codes without the proof-of-work; the page solves it and signs in and registers', async ({
-    page,
-    extraHTTPHeaders,
-  }) => {
+  test('with the flag on, the server refuses login, registration and SMS codes without the proof-of-work; the page solves it and signs in and registers', {
+    tag: ['@phone', '@exclusive'],
+  }, async ({ page, extraHTTPHeaders }) => {
     const IP = ipOf(extraHTTPHeaders);
     const member = await registerMember(page.request, IP, { merchant: MERCHANT });
     const headers = { Merchant: MERCHANT, 'X-Forwarded-For': IP };

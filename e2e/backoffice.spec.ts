@@ -377,10 +377,9 @@ test.describe('back office @desktop', () => {
     }
   });
 
-  test('maintenance on shows players the maintenance page; off brings the site back', async ({
-    page,
-    context,
-  }) => {
+  test('maintenance on shows players the maintenance page; off brings the site back', {
+    tag: '@exclusive',
+  }, async ({ page, context }) => {
     test.setTimeout(180_000);
     const token = await asStaff(page, 'owner');
     const player = await context.newPage();

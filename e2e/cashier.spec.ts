@@ -437,56 +437,58 @@ test.describe('cashier', () => {
     ['bn', 'light'],
     ['en', 'dark'],
   ] as const) {
-    test(`member centre layout in ${language}, ${theme}: fits the width, every built page renders`, async ({
-      page,
-    }, testInfo) => {
-      await page.addInitScript(
-        ([lang, mode]) => {
-          window.localStorage.setItem('hisLang', lang);
-          window.localStorage.setItem('theme', mode);
-          window.sessionStorage.setItem('USER_POPUP', 'closed');
-        },
-        [language, theme] as const,
-      );
-      const login = await page.request.post('/wps/session/login', {
-        data: { username: 'team03', password: 'Demo1234' },
-      });
-      const body = (await login.json()) as Envelope<{ token: string; userName: string; id: number }>;
-      await page.addInitScript((value) => {
-        window.sessionStorage.setItem('token', value.token);
-        window.sessionStorage.setItem('account', value.userName);
-        window.sessionStorage.setItem('customerId', String(value.id));
-        window.sessionStorage.setItem('isAgent', '0');
-      }, body.value);
-      for (const key of ['securityCenter', 'transferFund', 'depositv2', 'withdraw', 'transactionHistory']) {
-        await page.goto(`/?member=${key}`);
-        await expect(page.getByTestId(`page-${key}`)).toBeVisible(SLOW);
-        await expect(page.getByTestId('member-loading')).toHaveCount(0, SLOW);
-        // Nothing sticks out sideways (phones scroll the top menu, not the page).
-        const overflow = await page
-          .getByTestId('member-page')
-          .evaluate((element) => element.scrollWidth - element.clientWidth);
-        expect(overflow, `${key} overflows`).toBeLessThanOrEqual(1);
-        await page.screenshot({ path: testInfo.outputPath(`${key}-${language}-${theme}.png`) });
-      }
-      if (language !== 'en') return;
-      // The finance screens of the back office at this width (owner holds every permission).
-      const token = await staffLogin(page.request, 'owner');
-      const bo = await page.context().newPage();
-      await bo.addInitScript(
-        ([value, mode]) => {
-          window.sessionStorage.setItem('bo.token', value);
-          window.localStorage.setItem('bo.merchant', 'khelabd');
-          window.localStorage.setItem('bo.theme', mode);
-        },
-        [token, theme] as const,
-      );
-      for (const screen of ['deposits', 'withdrawals', 'channels', 'adjust', 'ledger']) {
-        await bo.goto(`/bo/finance/${screen}${screen === 'ledger' ? '?memberId=1' : '?status='}`);
-        await expect(bo.getByTestId(`finance-${screen}`)).toBeVisible(SLOW);
-        await bo.waitForLoadState('networkidle');
-        await bo.screenshot({ path: testInfo.outputPath(`bo-${screen}-${theme}.png`), fullPage: true });
-      }
-    });
+    test(
+      `member centre layout in ${language}, ${theme}: fits the width, every built page renders`,
+      { tag: '@phone' },
+      async ({ page }, testInfo) => {
+        await page.addInitScript(
+          ([lang, mode]) => {
+            window.localStorage.setItem('hisLang', lang);
+            window.localStorage.setItem('theme', mode);
+            window.sessionStorage.setItem('USER_POPUP', 'closed');
+          },
+          [language, theme] as const,
+        );
+        const login = await page.request.post('/wps/session/login', {
+          data: { username: 'team03', password: 'Demo1234' },
+        });
+        const body = (await login.json()) as Envelope<{ token: string; userName: string; id: number }>;
+        await page.addInitScript((value) => {
+          window.sessionStorage.setItem('token', value.token);
+          window.sessionStorage.setItem('account', value.userName);
+          window.sessionStorage.setItem('customerId', String(value.id));
+          window.sessionStorage.setItem('isAgent', '0');
+        }, body.value);
+        for (const key of ['securityCenter', 'transferFund', 'depositv2', 'withdraw', 'transactionHistory']) {
+          await page.goto(`/?member=${key}`);
+          await expect(page.getByTestId(`page-${key}`)).toBeVisible(SLOW);
+          await expect(page.getByTestId('member-loading')).toHaveCount(0, SLOW);
+          // Nothing sticks out sideways (phones scroll the top menu, not the page).
+          const overflow = await page
+            .getByTestId('member-page')
+            .evaluate((element) => element.scrollWidth - element.clientWidth);
+          expect(overflow, `${key} overflows`).toBeLessThanOrEqual(1);
+          await page.screenshot({ path: testInfo.outputPath(`${key}-${language}-${theme}.png`) });
+        }
+        if (language !== 'en') return;
+        // The finance screens of the back office at this width (owner holds every permission).
+        const token = await staffLogin(page.request, 'owner');
+        const bo = await page.context().newPage();
+        await bo.addInitScript(
+          ([value, mode]) => {
+            window.sessionStorage.setItem('bo.token', value);
+            window.localStorage.setItem('bo.merchant', 'khelabd');
+            window.localStorage.setItem('bo.theme', mode);
+          },
+          [token, theme] as const,
+        );
+        for (const screen of ['deposits', 'withdrawals', 'channels', 'adjust', 'ledger']) {
+          await bo.goto(`/bo/finance/${screen}${screen === 'ledger' ? '?memberId=1' : '?status='}`);
+          await expect(bo.getByTestId(`finance-${screen}`)).toBeVisible(SLOW);
+          await bo.waitForLoadState('networkidle');
+          await bo.screenshot({ path: testInfo.outputPath(`bo-${screen}-${theme}.png`), fullPage: true });
+        }
+      },
+    );
   }
 });

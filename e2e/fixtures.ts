@@ -1,3 +1,6 @@
+import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /** A Bangladeshi address (the default visitor of every journey, see playwright.config.ts). */
@@ -13,7 +16,51 @@ type Options = {
    */
   popupsAlreadyClosed: boolean;
 };
-type Fixtures = { pageErrors: string[] };
+type Fixtures = { pageErrors: string[]; exclusiveGate: undefined };
+
+/**
+ * Journeys tagged `@exclusive` switch something merchant-wide that other journeys would trip over
+ * (maintenance, the proof-of-work flag): while one runs, no other journey does. A readers-writer
+ * lock in the run's folder, shared by the workers: every other journey registers itself as a
+ * reader, then backs off while an exclusive one holds the lock; an exclusive journey takes the
+ * lock, then waits for the readers to finish. (Registering before looking, on both sides, means
+ * one of the two always sees the other.)
+ */
+const GATE_DIR = join(tmpdir(), `khela-e2e-${process.env.E2E_PORT ?? 8199}`, 'gate');
+const WRITER = join(GATE_DIR, 'exclusive');
+const READERS = join(GATE_DIR, 'readers');
+const pause = () => new Promise((resolve) => setTimeout(resolve, 200));
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+const enterAsReader = async (id: string) => {
+  await mkdir(READERS, { recursive: true });
+  const marker = join(READERS, id);
+  for (;;) {
+    await writeFile(marker, '');
+    if (!(await exists(WRITER))) return async () => rm(marker, { force: true });
+    await rm(marker, { force: true });
+    while (await exists(WRITER)) await pause();
+  }
+};
+
+const enterAsWriter = async () => {
+  await mkdir(GATE_DIR, { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(WRITER);
+      break;
+    } catch {
+      await pause();
+    }
+  }
+  await mkdir(READERS, { recursive: true });
+  while ((await readdir(READERS)).length > 0) await pause();
+  return async () => rm(WRITER, { recursive: true, force: true });
+};
 
 /**
  * Every journey fails when the page logs a console error or throws: an automatic fixture collects
@@ -31,6 +78,21 @@ export const test = base.extend<Fixtures & Options>({
     }
     await use(page);
   },
+  exclusiveGate: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const leave = testInfo.tags.includes('@exclusive')
+        ? await enterAsWriter()
+        : await enterAsReader(`${testInfo.workerIndex}-${testInfo.testId}`);
+      try {
+        await use(undefined);
+      } finally {
+        await leave();
+      }
+    },
+    // Waiting for an exclusive journey is not the waiting test's own time.
+    { auto: true, timeout: 600_000 },
+  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

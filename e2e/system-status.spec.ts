@@ -67,10 +67,9 @@ test.describe('site in maintenance', () => {
   const TITLE = 'Scheduled maintenance';
   const INFO = 'We are upgrading the wallet service.';
 
-  test('staff set the title, end time and info; players see all three, reach the help centre, and get the site back when it ends', async ({
-    page,
-    pageErrors,
-  }) => {
+  test('staff set the title, end time and info; players see all three, reach the help centre, and get the site back when it ends', {
+    tag: '@exclusive',
+  }, async ({ page, pageErrors }) => {
     test.setTimeout(180_000);
     // Calls the page makes before its status answer arrives (the /rng prefetch, the vendor menus)
     // are refused 503 `system.maintenance` while it is on; Chromium logs each as a console error.
