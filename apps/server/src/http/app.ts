@@ -65,7 +65,7 @@ import { resolveRequestContext } from './context';
 import { AppError, errorBody } from './errors';
 import { precompressAssets } from './precompress-assets';
 import { precompressed } from './precompressed';
-import { createRequestIds, lazyChildLoggerFactory } from './request-log';
+import { createRequestIds, lazyChildLoggerFactory, QuietRoutesLogController } from './request-log';
 import type { Gate } from './route';
 
 export type AppDeps = {
@@ -130,11 +130,14 @@ const trustProxyOption = (value: string | undefined): boolean | string | string[
 /** Builds the whole server as a Fastify instance without listening, so tests can `inject`. */
 export const buildApp = async (deps: AppDeps): Promise<App> => {
   const { config, database } = deps;
+  const logController = new QuietRoutesLogController();
   const app = Fastify({
     // Request ids end up in audit rows: unique across restarts and nodes (request-log.ts).
     genReqId: createRequestIds(),
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     childLoggerFactory: lazyChildLoggerFactory,
+    // No request log lines on the hot routes registered with `quietLog` (route.ts).
+    logController,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
@@ -146,6 +149,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   app.addHook('onRoute', (route) => {
     if (isApiPath(route.url))
       apiVerbs.set(route.url, [...(apiVerbs.get(route.url) ?? []), ...[route.method].flat()]);
+    if (route.config?.quietLog) logController.quiet(route.url);
   });
 
   // Housekeeping jobs (H8): timers start only when the server listens; tests call `runNow`.
@@ -171,6 +175,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       const brand = site.settingsOf(merchantCode).brand;
       return { esports: brand.esportGames, cockfight: brand.cockfightGames };
     },
+    settingsVersion: site.freshVersion,
   });
   await catalogue.refresh();
   const messenger = createMessenger({ config, db: database.db, log: app.log, now: deps.now });

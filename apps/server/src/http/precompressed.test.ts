@@ -69,5 +69,10 @@ describe('createCompressedCache', () => {
     expect(gunzipSync(gz.reply.sent as Buffer).toString()).toBe(text);
     expect(gz.headers.vary).toBe('accept-encoding');
     expect(built).toBe(1);
+    // The forms of an answer are one object, which a route's memo can hold and send again.
+    const forms = send.formsOf('k', body);
+    expect(forms).toBe(send.formsOf('k', body));
+    expect(forms.br).toBeDefined();
+    expect(built).toBe(1);
   });
 });

@@ -11,7 +11,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from './errors';
 import { JsonText } from './json-text';
-import { createCompressedCache } from './precompressed';
+import { type AnswerForms, createCompressedCache } from './precompressed';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No per-request log lines for this route (RouteExtras.quietLog; app.ts reads it). */
+    quietLog?: boolean;
+  }
+}
 
 export type Gate = {
   /** Is this module on for the request's merchant? */
@@ -39,6 +46,27 @@ export type RouteExtras = {
    */
   compressCache?: number;
   /**
+   * Serves repeated calls from memory, before the query is validated and the handler runs
+   * (`compressCache` routes only). The answer a call got is kept under `key(request)` plus the raw
+   * URL (path and query string, byte for byte) and sent again while `stamp(request)` is unchanged:
+   * the stamp names everything else the answer depends on (settings and catalogue versions,
+   * maintenance on or off), compared with `===`. `stamp` answers undefined when it cannot tell
+   * cheaply (a cached version is due for its check): the call then takes the full path, which
+   * refreshes it. The gates (maintenance, region, module flag, session) run on every call. Only
+   * answers of calls that passed validation are kept, and validation depends on nothing but the
+   * URL, so a kept answer is what the full path would answer. At most `compressCache` URLs are
+   * kept (then the memo starts afresh), so it holds no more answers alive than that cache.
+   */
+  memo?: {
+    key: (request: FastifyRequest) => string;
+    stamp: (request: FastifyRequest) => string | number | undefined;
+  };
+  /**
+   * No "incoming request" / "request completed" log lines for this route (a hot read every page
+   * makes); errors still reach the error handler, which logs every 5xx.
+   */
+  quietLog?: boolean;
+  /**
    * Bad query or body parameters answer this code instead of `validation.failed`
    * (domainRoute: `request_param_err`, API-FACTS §1.3); the fields stay in `value.fields`.
    */
@@ -47,6 +75,9 @@ export type RouteExtras = {
 
 const ENVELOPE_HEAD = Buffer.from('{"success":true,"value":');
 const ENVELOPE_TAIL = Buffer.from('}');
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+type MemoEntry = { stamp: string | number; forms: AnswerForms };
 
 type Handler<D extends RouteDef> = (
   request: FastifyRequest & {
@@ -70,6 +101,43 @@ export const registerRoute = <D extends RouteDef>(
   const methods = Array.isArray(def.method) ? [...def.method] : [def.method as string];
   const wrap = def.envelope === false ? def.value : envelope(def.value);
   const sendCompressed = extras.compressCache ? createCompressedCache(extras.compressCache) : undefined;
+  const memo = sendCompressed ? extras.memo : undefined;
+  if (extras.memo && (!memo || extras.preValidation))
+    throw new Error(`${def.path}: memo needs compressCache and no preValidation hooks of its own`);
+  const memoEntries = new Map<string, MemoEntry>();
+  // Calls that missed the memo: where their answer is to be kept, and under which stamp (taken
+  // before the answer is built, so an answer is never kept under a newer stamp than its own).
+  const memoPending = new WeakMap<FastifyRequest, { key: string; stamp: string | number }>();
+  /** Sends a kept answer and ends the hooks (true), or notes where to keep the coming one. */
+  const answeredFromMemo = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!memo) return false;
+    const stamp = memo.stamp(request);
+    if (stamp === undefined) return false;
+    const key = `${memo.key(request)}\u0000${request.url}`;
+    const kept = memoEntries.get(key);
+    if (kept !== undefined && kept.stamp === stamp) {
+      kept.forms.send(request, reply.type(JSON_TYPE));
+      return true;
+    }
+    memoPending.set(request, { key, stamp });
+    return false;
+  };
+  /** After the gates: a kept answer is sent (Fastify stops at a sent reply: done is not called). */
+  const proceed = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    let answered: boolean;
+    try {
+      answered = answeredFromMemo(request, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!answered) done();
+  };
+  const keep = (request: FastifyRequest, forms: AnswerForms) => {
+    const pending = memo ? memoPending.get(request) : undefined;
+    if (!memo || !pending) return;
+    if (memoEntries.size >= (extras.compressCache ?? 0)) memoEntries.clear();
+    memoEntries.set(pending.key, { stamp: pending.stamp, forms });
+  };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: methods,
     url: def.path,
@@ -83,6 +151,7 @@ export const registerRoute = <D extends RouteDef>(
     },
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     ...(sendCompressed ? { compress: false as const } : {}),
+    ...(extras.quietLog ? { config: { quietLog: true } } : {}),
     ...(extras.invalidInputCode
       ? {
           schemaErrorFormatter: (errors: { instancePath: string; message?: string }[]) =>
@@ -102,7 +171,7 @@ export const registerRoute = <D extends RouteDef>(
     // Callback style, not async: no promise and no extra tick on calls without a session (an async
     // hook cost a bare Fastify about 8 % of its throughput in our measurements).
     preValidation: [
-      (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
         try {
           gate.assertOpen(request, def);
           if (def.modId && !gate.isModuleEnabled(request, def.modId))
@@ -110,11 +179,11 @@ export const registerRoute = <D extends RouteDef>(
         } catch (error) {
           return done(error as Error);
         }
-        if (!def.auth) return done();
         // No token on an optional-auth call: nothing to look up, and no promise on the hot path.
-        if (def.auth === 'optional' && !request.headers.authorization) return done();
+        if (!def.auth || (def.auth === 'optional' && !request.headers.authorization))
+          return proceed(request, reply, done);
         if (!gate.authenticate) return done(new AppError('login.not.session'));
-        gate.authenticate(request, def).then(() => done(), done);
+        gate.authenticate(request, def).then(() => proceed(request, reply, done), done);
       },
       ...(extras.preValidation ?? []),
     ],
@@ -127,9 +196,12 @@ export const registerRoute = <D extends RouteDef>(
           Buffer.concat(
             def.envelope === false ? value.chunks : [ENVELOPE_HEAD, ...value.chunks, ENVELOPE_TAIL],
           );
-        reply.type('application/json; charset=utf-8');
-        if (sendCompressed && value.cacheKey !== undefined)
-          return sendCompressed(request, reply, value.cacheKey, body);
+        reply.type(JSON_TYPE);
+        if (sendCompressed && value.cacheKey !== undefined) {
+          const forms = sendCompressed.formsOf(value.cacheKey, body);
+          keep(request, forms);
+          return forms.send(request, reply);
+        }
         return reply.send(body());
       }
       return def.envelope === false ? value : { success: true, value };

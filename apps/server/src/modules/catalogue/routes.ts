@@ -65,8 +65,16 @@ export const registerCatalogueRoutes = (
       );
       return new JsonText([page.json], page.cacheKey);
     },
-    // Lobby pages repeat across visitors: their compressed forms are kept too.
-    { compressCache: 2_000 },
+    // Lobby pages repeat across visitors: their compressed forms are kept too, and a URL asked for
+    // again is answered from memory while the catalogue and settings stay as they were.
+    {
+      compressCache: 2_000,
+      memo: {
+        key: (request) => `${request.merchant.code}\u0000${request.language}`,
+        stamp: () => catalogue.listStamp(),
+      },
+      quietLog: true,
+    },
   );
   registerRoute(app, gate, catalogueRoutes.hotGames, async (request) =>
     catalogue.hotGames(languageOf(request, request.query.language), request.query.vassalage),

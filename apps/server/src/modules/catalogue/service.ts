@@ -26,6 +26,11 @@ type Deps = {
   /** How long a cached catalogue may be served before the stored version is checked. */
   cacheMs?: number;
   brandLanes?: (merchantCode: string) => BrandLanes;
+  /**
+   * The version of the settings `brandLanes` reads, or undefined when it is due for a check
+   * (site.freshVersion): part of `listStamp`.
+   */
+  settingsVersion?: () => number | undefined;
 };
 
 type VendorRow = Awaited<ReturnType<typeof store.readVendors>>[number];
@@ -112,7 +117,13 @@ export const clampPage = (
  * `cacheMs` and a change (an import, an operator edit) reloads it. Favourites, recent plays and
  * wins are per member and read from the database.
  */
-export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2000, brandLanes }: Deps) => {
+export const createCatalogueService = ({
+  db,
+  now = () => new Date(),
+  cacheMs = 2000,
+  brandLanes,
+  settingsVersion,
+}: Deps) => {
   let snapshot: Snapshot | null = null;
   let checkedAt = 0;
   let loading: Promise<Snapshot> | null = null;
@@ -173,6 +184,23 @@ export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2
       if (version !== snapshot.version) return refresh();
     }
     return snapshot;
+  };
+
+  /** The catalogue version `current()` would answer with, or undefined when it is due for a check. */
+  const freshVersion = () =>
+    snapshot !== null && !loading && Date.now() - checkedAt <= cacheMs ? snapshot.version : undefined;
+
+  /**
+   * Names everything a game-list page depends on besides its merchant, language and query: the
+   * catalogue version and the settings version (a brand's esports and cockfight lanes). Undefined
+   * when either is due for its check.
+   */
+  const listStamp = () => {
+    const catalogueVersion = freshVersion();
+    const settings = settingsVersion ? settingsVersion() : 0;
+    return catalogueVersion === undefined || settings === undefined
+      ? undefined
+      : `${catalogueVersion}.${settings}`;
   };
 
   const extrasOf = (merchantCode: string) => {
@@ -543,6 +571,8 @@ export const createCatalogueService = ({ db, now = () => new Date(), cacheMs = 2
 
   return {
     refresh,
+    freshVersion,
+    listStamp,
     getVendors,
     getVendorsByType,
     listGames,

@@ -21,8 +21,17 @@ export const registerSiteRoutes = (app: FastifyInstance, gate: Gate, site: SiteS
       const { chunks, cacheKey } = await site.getStatusJson(request.merchant, request.ip, request.language);
       return new JsonText(chunks, cacheKey);
     },
-    // Every page load makes this call: its compressed answers are kept per caller (http/precompressed).
-    { compressCache: 5_000 },
+    // Every page load makes this call: its compressed answers are kept per caller
+    // (http/precompressed), and a caller asking again is answered from memory while the settings
+    // and the maintenance switch stay as they were.
+    {
+      compressCache: 5_000,
+      memo: {
+        key: (request) => `${request.merchant.code}\u0000${request.language}\u0000${request.ip}`,
+        stamp: (request) => site.statusStamp(request.merchant.code),
+      },
+      quietLog: true,
+    },
   );
   registerRoute(app, gate, siteRoutes.whitelabel, async (request) =>
     site.getWhitelabel(request.merchant.code),

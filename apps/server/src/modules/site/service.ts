@@ -135,6 +135,10 @@ export const createSiteService = ({
   /** True while `current()` would answer from memory without asking the database. */
   const isFresh = () => snapshot !== null && Date.now() - checkedAt <= cacheMs;
 
+  /** The settings version `current()` would answer with, or undefined when it is due for a check. */
+  const freshVersion = () =>
+    snapshot !== null && Date.now() - checkedAt <= cacheMs ? snapshot.version : undefined;
+
   const loaded = () => {
     if (!snapshot) throw new Error('site service used before refresh()');
     return snapshot;
@@ -275,6 +279,17 @@ export const createSiteService = ({
       answers.set(key, answer);
     }
     return answer;
+  };
+
+  /**
+   * Names everything a merchant's permission answer depends on besides the caller (merchant, IP,
+   * language): the settings version and whether maintenance is on now (it ends at its end time).
+   * Undefined when the cached settings are due for their version check.
+   */
+  const statusStamp = (merchantCode: string) => {
+    const version = freshVersion();
+    if (version === undefined) return undefined;
+    return version * 2 + (isInMaintenance(merchantCode) ? 1 : 0);
   };
 
   const isInMaintenance = (merchantCode: string) => {
@@ -433,6 +448,8 @@ export const createSiteService = ({
     refresh,
     current,
     isFresh,
+    freshVersion,
+    statusStamp,
     defaultMerchant,
     findMerchant,
     isModuleEnabled,
