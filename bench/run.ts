@@ -48,20 +48,52 @@ const LATER_START_BUDGET_MS = 5_000;
 
 /**
  * The lobby's heaviest queries: name searches (English, Bangla, Hindi) with classify, min-bet and
- * page filters over the RNG lane, cycled by every connection. Each distinct query is computed
- * once per catalogue version and then served from the server's page cache, as popular lobby
- * queries are in production.
+ * page filters over the RNG lane, cycled by every connection. Each is called as the web app calls
+ * it (`features/lobby/list-query.ts`, `shared/api/client.ts`): its query (clientType 3, the
+ * desktop platforms, the page language) and headers (Device, Language, and the Merchant the first
+ * permission answer named; the Hindi search goes to the merchant offering Hindi). No token: the
+ * list is open to visitors (`auth: 'optional'`) and the web app sends one only when signed in.
+ * Each distinct query is computed once per catalogue version and then served from the server's
+ * memory, as popular lobby queries are in production.
  */
-const GAME_LIST_PATHS = [
-  'gameType=RNG&gameName=fortune&pageNo=1&pageSize=15&language=en',
-  'gameType=RNG&gameName=lucky&pageNo=2&pageSize=15&language=en',
-  'gameType=RNG&gameName=dragon&gameClassify=slots&pageNo=1&pageSize=15&language=en',
-  'gameType=RNG&gameName=gold&minBet=0.1&pageNo=1&pageSize=15&language=en',
-  'gameType=RNG&gameName=%E0%A6%B8%E0%A7%8B%E0%A6%A8%E0%A6%BE&pageNo=1&pageSize=15&language=bn',
-  'gameType=RNG&gameName=%E0%A4%B6%E0%A4%BE%E0%A4%B9%E0%A5%80&pageNo=1&pageSize=15&language=hi',
-  'gameType=RNG&gameName=mega%20wild&pageNo=1&pageSize=15&language=en',
-  'gameType=RNG&minBet=0.75&pageNo=3&pageSize=15&language=bn',
-].map((query) => `/wps/relay/GCSGAME_gameList?${query}`);
+const GAME_LIST_CALLS: { language: 'en' | 'bn' | 'hi'; query: string }[] = [
+  { language: 'en', query: 'gameType=RNG&gameName=fortune&pageNo=1&pageSize=15' },
+  { language: 'en', query: 'gameType=RNG&gameName=lucky&pageNo=2&pageSize=15' },
+  // A classify tag of the demo catalogue (video_slot, classic_slot, megaways, jackpot, ...).
+  { language: 'en', query: 'gameType=RNG&gameName=dragon&gameClassify=video_slot&pageNo=1&pageSize=15' },
+  { language: 'en', query: 'gameType=RNG&gameName=gold&minBet=0.1&pageNo=1&pageSize=15' },
+  {
+    language: 'bn',
+    query: 'gameType=RNG&gameName=%E0%A6%B8%E0%A7%8B%E0%A6%A8%E0%A6%BE&pageNo=1&pageSize=15',
+  },
+  {
+    language: 'hi',
+    query: 'gameType=RNG&gameName=%E0%A4%B6%E0%A4%BE%E0%A4%B9%E0%A5%80&pageNo=1&pageSize=15',
+  },
+  { language: 'en', query: 'gameType=RNG&gameName=mega%20wild&pageNo=1&pageSize=15' },
+  { language: 'bn', query: 'gameType=RNG&minBet=0.75&pageNo=3&pageSize=15' },
+];
+
+type Call = { path: string; headers: Record<string, string> };
+
+/** The game-list calls with the merchants of this server (read from its permission answer). */
+const gameListCalls = async (base: string): Promise<Call[]> => {
+  const status = (await (await fetch(`${base}/wps/system/status`)).json()) as {
+    value: { info: { merchant: { code: string }; merchants: { code: string; languages: string[] }[] } };
+  };
+  const { merchant, merchants } = status.value.info;
+  return GAME_LIST_CALLS.map(({ language, query }) => ({
+    path: `/wps/relay/GCSGAME_gameList?clientType=3&platform=flash%2Chtml5-desktop&${query}&language=${language}`,
+    headers: {
+      device: 'web',
+      language,
+      merchant:
+        language === 'hi'
+          ? (merchants.find((m) => m.languages.includes('hi'))?.code ?? merchant.code)
+          : merchant.code,
+    },
+  }));
+};
 
 type Histogram = { average: number; p50: number; p99: number };
 type CannonResult = {
@@ -175,8 +207,8 @@ type Target = {
   url: string;
   headers?: Record<string, string>;
   connections?: number;
-  /** Paths requested in turn by every connection, instead of the URL's own path. */
-  paths?: string[];
+  /** Calls (path and headers) made in turn by every connection, instead of the URL's own path. */
+  calls?: Call[];
 };
 type Measured = { rps: number; p99: number; rounds: number[]; bytes: number };
 
@@ -186,7 +218,7 @@ const slice = async (target: Target, seconds: number) => {
     connections: target.connections ?? CONNECTIONS,
     duration: seconds,
     headers: target.headers ?? {},
-    ...(target.paths ? { requests: target.paths.map((path) => ({ path })) } : {}),
+    ...(target.calls ? { requests: target.calls.map((call) => ({ ...call })) } : {}),
   });
   if (result.errors + result.timeouts > 0 || result.non2xx > 0) {
     throw new Error(
@@ -316,6 +348,7 @@ const main = async () => {
     const hello = await startHelloWorld();
 
     const base = `http://127.0.0.1:${server.port}`;
+    const listCalls = await gameListCalls(base);
     const measured = await measureInterleaved([
       { name: 'hello-world', url: `http://127.0.0.1:${hello.port}/` },
       { name: 'status', url: `${base}/wps/system/status` },
@@ -328,8 +361,8 @@ const main = async () => {
       },
       {
         name: 'game list',
-        url: `${base}${GAME_LIST_PATHS[0]}`,
-        paths: GAME_LIST_PATHS,
+        url: `${base}${listCalls[0]?.path}`,
+        calls: listCalls,
         connections: GAME_LIST_CONNECTIONS,
       },
     ]);
@@ -556,9 +589,10 @@ that could move these figures, and commit the new file.
   \`<link rel="stylesheet">\` files of \`apps/web/dist/index.html\` plus the chunks they import
   statically; lazy route chunks are not counted. Sizes are gzip (zlib default level), 1 KB = 1024 bytes.
   Files: ${[...assets.js, ...assets.css].map((f) => `\`${f}\``).join(', ')}.
-- Game list: ${GAME_LIST_PATHS.length} queries of the RNG lobby in turn (name searches in three languages
+- Game list: ${listCalls.length} queries of the RNG lobby in turn (name searches in three languages
   with classify, min-bet and page filters) over the 10,000-game demo catalogue, against the same
-  hello-world at the same ${GAME_LIST_CONNECTIONS} connections.
+  hello-world at the same ${GAME_LIST_CONNECTIONS} connections, each called as the web app calls it (its query
+  parameters; \`Device\`, \`Language\` and \`Merchant\` headers; no token, as a visitor).
 - \`/rng\` first paint: a new browser context per run (empty cache), DevTools CPU throttling 4x,
   from navigation start to the first visible game card (\`performance.now()\` in the page). Lobby JS:
   the scripts that navigation loads beyond the home page's initial files: ${paint.lobbyJs.map((f) => `\`${f}\``).join(', ')}.
