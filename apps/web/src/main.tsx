@@ -15,9 +15,10 @@ import '@fontsource-variable/noto-sans-bengali';
 import '@fontsource-variable/noto-sans-devanagari';
 import './styles.css';
 
+/** How long the first page may wait for its first data (the slot lobby's first games) after start. */
+const FIRST_DATA_WAIT_MS = 1500;
+
 performance.mark('khela:main');
-// The page's chunk and locale files, at once (the routes render the loading screen until they are in).
-preloadPage(window.location.pathname);
 void i18nReady.then(() => performance.mark('khela:i18n'));
 // Every page needs the permission call before it can show anything: ask now, while the route's
 // chunks and the locale files load, instead of after they have.
@@ -25,15 +26,19 @@ const statusAsked = queryClient
   .prefetchQuery(systemStatusQuery(initialLanguage, readSession(SESSION_KEYS.merchant)))
   .then(() => performance.mark('khela:status'));
 // The slot lobby's first page and vendors, in parallel with the permission call (a small chunk).
-if (window.location.pathname === '/rng') {
-  importChunk(() => import('./features/lobby/rng-prefetch'))
-    .then(({ prefetchRngFirstPage, prefetchRngVendors }) => {
-      prefetchRngFirstPage();
-      void statusAsked.then(prefetchRngVendors);
-    })
-    // Only a head start: the lobby asks for the same itself.
-    .catch(() => undefined);
-}
+const firstData =
+  window.location.pathname === '/rng'
+    ? importChunk(() => import('./features/lobby/rng-prefetch')).then(
+        ({ prefetchRngFirstPage, prefetchRngVendors }) =>
+          Promise.all([prefetchRngFirstPage(), statusAsked.then(prefetchRngVendors)]),
+      )
+    : undefined;
+// The page's chunk and locale files, at once; the first page shows when they are in, and its
+// first data (above) too, for at most FIRST_DATA_WAIT_MS: a slow answer shows placeholders instead.
+preloadPage(
+  window.location.pathname,
+  firstData && Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]),
+);
 // The browser offers app installation once, early: keep the offer for the download page's button.
 captureInstallPrompt();
 

@@ -7,7 +7,8 @@ import { lazyChunk } from '../shared/chunk';
 import { hasSession, useSystemStatus } from '../shared/state/site';
 import { ModalHost } from '../shared/ui/modal-host';
 import { MODALS } from './modals';
-import { OPEN_WHEN_LOGIN_REQUIRED, pageAt } from './route-table';
+import { pageAt } from './page-at';
+import { OPEN_WHEN_LOGIN_REQUIRED } from './route-table';
 
 // Refusal handling and the return from Google / Facebook: loaded right after the first paint.
 const AuthRefusals = lazyChunk(() =>

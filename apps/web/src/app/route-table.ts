@@ -1,5 +1,4 @@
 import type { BannerGroup } from '@khela/contract';
-import { matchPath } from 'react-router';
 
 /** The lazily loaded page groups of spec §2; each is one JS chunk named after the group. */
 export type PageGroup =
@@ -100,29 +99,17 @@ export const PAGE_ROUTES: PageRoute[] = [
 /** Reachable without a session when the brand's loginedToHomePage switch is on. */
 export const OPEN_WHEN_LOGIN_REQUIRED = ['/login', '/register', '/register.html', '/helpmc', '/download'];
 
-/** A path's page and frame, as the router shows it: unknown paths are the not-found page. */
-export type PageAt = { route: PageRoute | undefined; page: string; frame: Frame };
-
-/** Unknown paths keep the home frame (header, footer, side menu) but no banner above the message. */
-const NOT_FOUND_FRAME: Frame = { ...PAGE_ROUTES[0]!.frame, banner: null };
-
 /**
- * The route table's entry for a path, matched as the router matches it (case-insensitive, a
- * trailing slash allowed). The slot lobby draws its banner area itself, with the jackpot counter
- * on it (rng-lobby.tsx), so its frame has none.
+ * The locale files a page group's first render reads, fetched together with its chunk (router.tsx)
+ * and, for the first page, from the start (index.html, vite.config.ts): a page that asked for
+ * them only while rendering would suspend once more after its chunk arrived, and React holds each
+ * Suspense reveal for a while after a fallback (first paint of /rng).
  */
-export const pageAt = (pathname: string): PageAt => {
-  if (last?.pathname === pathname) return last.at;
-  const route = PAGE_ROUTES.find((r) => r.paths.some((path) => matchPath(path, pathname)));
-  const at: PageAt = !route
-    ? { route, page: 'notFound', frame: NOT_FOUND_FRAME }
-    : {
-        route,
-        page: route.page,
-        frame: route.page === 'rng' ? { ...route.frame, banner: null } : route.frame,
-      };
-  last = { pathname, at };
-  return at;
+export const GROUP_NAMESPACES: Partial<Record<PageGroup, string[]>> = {
+  egame: ['lobby'],
+  elott: ['lobby'],
+  lottery: ['lobby'],
+  game: ['lobby', 'game'],
+  help: ['help'],
+  download: ['download'],
 };
-/** The last answer: the layout, the page and the first-page gate all ask for the same path. */
-let last: { pathname: string; at: PageAt } | undefined;

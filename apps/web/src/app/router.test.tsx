@@ -7,7 +7,7 @@ import { banner, makeAnnouncements, makeStatus } from '../../test/fixtures';
 import { makeClient } from '../../test/render';
 import { changeLanguage, i18nReady } from '../shared/i18n';
 import { ANNOUNCEMENT_QUERY } from '../shared/state/site';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadPage } from './router';
 
 // Two page groups stand in for the real ones: one that loads, one whose chunk fails.
 vi.mock('./pages/promo', () => ({
@@ -75,6 +75,22 @@ describe('router', () => {
       expect(container.querySelector('[data-page="notFound"]')).not.toBeNull();
       expect(screen.getByTestId('main-nav')).toBeTruthy();
       expect(screen.queryByTestId('banner-carousel')).toBeNull();
+    },
+    FRAME_MS,
+  );
+
+  it(
+    'keeps the loading screen for the first page until the data it was preloaded with is in',
+    async () => {
+      let release: () => void = () => {};
+      preloadPage('/promotions', new Promise<void>((resolve) => (release = resolve)));
+      const { container } = renderAt('/promotions');
+      // The chunk is in (the first test loaded it): only the data holds the page back.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(screen.queryByTestId('page-promotions')).toBeNull();
+      expect(container.querySelector('[role="status"][aria-busy="true"]')).not.toBeNull();
+      act(() => release());
+      expect(await screen.findByTestId('page-promotions', {}, { timeout: 5000 })).toBeTruthy();
     },
     FRAME_MS,
   );

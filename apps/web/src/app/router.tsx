@@ -2,10 +2,11 @@ import { type ComponentType, type ReactNode, use, useEffect, useState } from 're
 import { Route, Routes, useLocation } from 'react-router';
 import { LoadingScreen } from '../features/shell/loading-screen';
 import { RouteErrorBoundary } from '../features/shell/route-error';
-import { i18next, i18nReady } from '../shared/i18n';
+import { i18next, i18nReady, prefetchNamespaces } from '../shared/i18n';
 import { withTimeout } from './lazy';
+import { type PageAt, pageAt } from './page-at';
 import { RootLayout } from './root-layout';
-import { PAGE_ROUTES, type PageAt, type PageGroup, type PageRoute, pageAt } from './route-table';
+import { GROUP_NAMESPACES, PAGE_ROUTES, type PageGroup, type PageRoute } from './route-table';
 
 /*
  * The router is React Router's declarative one (`<BrowserRouter>`, `<Routes>`): the data router
@@ -40,23 +41,11 @@ const loaders: Record<PageGroup, () => Promise<PageModule>> = {
   vnlottery: () => import('./pages/vnlottery'),
 };
 
-/**
- * The locale files a page group's first render reads, fetched together with its chunk: a page
- * that asked for them only while rendering would suspend once more after its chunk arrived, and
- * React holds each Suspense reveal for a while after a fallback (first paint of /rng).
- */
-const GROUP_NAMESPACES: Partial<Record<PageGroup, string[]>> = {
-  egame: ['lobby'],
-  elott: ['lobby'],
-  lottery: ['lobby'],
-  game: ['lobby', 'game'],
-  help: ['help'],
-  download: ['download'],
-};
-
 const namespacesOf = (group: PageGroup) => {
   const wanted = GROUP_NAMESPACES[group];
   if (!wanted) return Promise.resolve();
+  // The files at once, alongside the first ones (common, shell) rather than after them.
+  prefetchNamespaces(wanted);
   // A failed locale file is not the page's failure: the component asks again (and suspends).
   return i18nReady.then(() => i18next.loadNamespaces(wanted)).catch(() => undefined);
 };
@@ -108,9 +97,28 @@ const loadPage = (at: PageAt) => {
   return loading;
 };
 
-/** Starts loading a path's page (main.tsx: before the first render, with the initial files). */
-export const preloadPage = (pathname: string) => {
+/** What the first page waits for besides its chunk (preloadPage). */
+let firstPageData: Promise<unknown> = Promise.resolve();
+let firstPageDataIn = true;
+
+/**
+ * Starts loading a path's page (main.tsx: before the first render, with the initial files).
+ * `data`: what that page shows first, asked for meanwhile; the first page waits for it too, as a
+ * route loader would, so it is laid out once, with its content, not as placeholders first
+ * (main.tsx bounds the wait).
+ */
+export const preloadPage = (pathname: string, data?: Promise<unknown>) => {
   loadPage(pageAt(pathname));
+  if (!data) return;
+  firstPageDataIn = false;
+  firstPageData = data.then(
+    () => {
+      firstPageDataIn = true;
+    },
+    () => {
+      firstPageDataIn = true;
+    },
+  );
 };
 
 /** The page at the address: suspends (a transition keeps the old page meanwhile) until its chunk is in. */
@@ -121,21 +129,21 @@ const Page = () => {
 };
 
 /**
- * The loading screen until the first page's chunk has arrived, like the one RootLayout shows
- * until the status call answers: the first page then shows whole, without a spinner in the
- * frame first (whose reveal React would hold back a while). Later pages load within the frame.
+ * The loading screen until the first page's chunk (and the data preloadPage was given) has
+ * arrived, like the one RootLayout shows until the status call answers: the first page then
+ * shows whole, without a spinner in the frame first (whose reveal React would hold back a
+ * while). Later pages load within the frame.
  */
 const FirstPage = ({ children }: { children: ReactNode }) => {
   const { pathname } = useLocation();
   const loading = loadPage(pageAt(pathname));
-  const [shown, setShown] = useState(loading.status !== 'pending');
+  const [shown, setShown] = useState(loading.status !== 'pending' && firstPageDataIn);
   useEffect(() => {
     if (shown) return;
     let live = true;
-    const show = () => {
+    void Promise.allSettled([loading, firstPageData]).then(() => {
       if (live) setShown(true);
-    };
-    loading.then(show, show);
+    });
     return () => {
       live = false;
     };

@@ -11,17 +11,18 @@ const languageNow = () => i18next.language || initialLanguage;
 /**
  * The slot lobby's first page of games, asked for as early as the permission call (main.tsx
  * loads this small chunk for `/rng` at start-up), under exactly the key `useGameList` reads:
- * the merchant of `useMerchantCode`, the page language, the filter of the URL.
+ * the merchant of `useMerchantCode`, the page language, the filter of the URL. Settles (never
+ * fails) when the answer is in.
  */
 export const prefetchRngFirstPage = (search = window.location.search) => {
   // The lobby's texts too, without waiting for i18next to finish starting: this is the module
   // its backend imports, so it finds the file fetched (router.tsx asks for it with the chunk).
   void importChunk(() => import(`../../locales/${languageNow()}/lobby.json`)).catch(() => undefined);
   const query = parseRngQuery(new URLSearchParams(search));
-  if (query.tab !== 'all') return;
-  void queryClient.prefetchQuery(gameListQuery(rngListFilter(query), merchantCodeNow(), languageNow()));
+  if (query.tab !== 'all') return Promise.resolve();
+  return queryClient.prefetchQuery(gameListQuery(rngListFilter(query), merchantCodeNow(), languageNow()));
 };
 
 /** The vendor swiper's lanes, once the permission call has named the merchant they are kept under. */
 export const prefetchRngVendors = () =>
-  void queryClient.prefetchQuery(gameVendorsQuery(vendorMerchant(merchantCodeNow()), languageNow()));
+  queryClient.prefetchQuery(gameVendorsQuery(vendorMerchant(merchantCodeNow()), languageNow()));

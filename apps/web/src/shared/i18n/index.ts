@@ -4,28 +4,20 @@ import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
 import { importChunk } from '../chunk';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../state/storage';
+import { DEFAULT_LANGUAGE, INITIAL_NAMESPACES, type Lang, SUPPORTED } from './languages';
 
-export const SUPPORTED = ['bn', 'en', 'hi'] as const;
-export type Lang = (typeof SUPPORTED)[number];
-export const DEFAULT_LANGUAGE: Lang = 'bn';
-
-/** Locale files are split by feature (namespace) and loaded lazily, one language at a time. */
-export const NAMESPACES = ['common', 'shell', 'help', 'download', 'errors', 'auth', 'lobby'] as const;
-/** Loaded before first paint; the others load when a component first asks for them (it suspends meanwhile). */
-export const INITIAL_NAMESPACES = ['common', 'shell'] as const;
+export { DEFAULT_LANGUAGE, INITIAL_NAMESPACES, type Lang, NAMESPACES, SUPPORTED } from './languages';
 
 const saved = readLocal(LOCAL_KEYS.language);
 const initial: Lang = (SUPPORTED as readonly string[]).includes(saved ?? '')
   ? (saved as Lang)
   : DEFAULT_LANGUAGE;
 
+// Locale files are chunks too: the same time-out (spec §9).
+const loadLocale = (lng: string, ns: string) => importChunk(() => import(`../../locales/${lng}/${ns}.json`));
+
 export const i18nReady = i18next
-  .use(
-    resourcesToBackend((lng: string, ns: string) =>
-      // Locale files are chunks too: the same time-out (spec §9).
-      importChunk(() => import(`../../locales/${lng}/${ns}.json`)),
-    ),
-  )
+  .use(resourcesToBackend(loadLocale))
   .use(initReactI18next)
   .init({
     lng: initial,
@@ -42,6 +34,16 @@ export const initialLanguage: Lang = initial;
 
 setApiLanguage(initial);
 document.documentElement.lang = initial;
+
+/**
+ * Starts downloading namespaces of the current language now, without waiting for the first ones
+ * (i18nReady): i18next's own request for them later finds the module loaded (router.tsx, a page
+ * group's locale files alongside its chunk).
+ */
+export const prefetchNamespaces = (namespaces: readonly string[]) => {
+  const language = i18next.language || initial;
+  for (const ns of namespaces) loadLocale(language, ns).catch(() => undefined);
+};
 
 /** Saves the choice, switches the locale and the `Language` header; callers refetch what depends on it. */
 export const changeLanguage = async (language: Lang) => {
