@@ -61,13 +61,26 @@ export const measureRngFirstPaint = async (
           const card = document.querySelector('[data-testid="game-card"]');
           if (!card?.checkVisibility() || card.getBoundingClientRect().height === 0) return;
           observer.disconnect();
-          // The next frame draws it: timed once that frame's layout and paint are done (a task
-          // posted from its animation-frame callback runs after them).
+          // The next frame draws it: timed once that frame's layout and paint are done, by a task
+          // posted from its animation-frame callback. A user-blocking one (scheduler.postTask):
+          // it runs before the ordinary tasks and timers the page queued meanwhile, such as the
+          // lobby's work started right after that frame (marks.ts), which an ordinary task
+          // (a MessageChannel message, as until ADR 016's update) could be queued behind and count.
           requestAnimationFrame(() => {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = () => {
+            const stamp = () => {
               seen.khelaFirstCard = performance.now();
             };
+            const scheduler = (
+              window as unknown as {
+                scheduler?: { postTask?: (task: () => void, options: { priority: string }) => unknown };
+              }
+            ).scheduler;
+            if (scheduler?.postTask) {
+              scheduler.postTask(stamp, { priority: 'user-blocking' });
+              return;
+            }
+            const channel = new MessageChannel();
+            channel.port1.onmessage = stamp;
             channel.port2.postMessage(null);
           });
         });
