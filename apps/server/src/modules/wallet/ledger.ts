@@ -205,20 +205,45 @@ const linesOf = (tuples: LineTuple[]): PostedLine[] =>
   }));
 
 /**
+ * The arguments of `ledger_post` (migration 0017) for one entry, checked (a LedgerInvariantError
+ * when a rule is broken) and hashed: what `post` sends, and what a database function of another
+ * module hands to `ledger_post` when it posts inside its own statement (the provider's
+ * callbacks, migration 0018). The answer's `status`/`lines` are then read like `post` does.
+ */
+export const postArgs = (input: PostInput) => {
+  checkInput(input);
+  return {
+    entryId: randomUUID(),
+    merchantCode: input.merchantCode,
+    key: input.idempotencyKey,
+    kind: input.kind,
+    hash: requestHash(input),
+    reverses: input.reverses ?? null,
+    metadata: JSON.stringify(input.metadata ?? {}),
+    accounts: input.lines.map((l) => l.accountId),
+    amounts: input.lines.map((l) => l.amount.toString()),
+  };
+};
+
+/**
  * One attempt, inside the caller's transaction or as one statement of its own: the database
  * function `ledger_post` (migration 0017) claims the key, locks the accounts in id order, applies
  * the guarded balance changes and writes the lines in a single round trip.
  */
-const postOnce = async (db: Db, input: PostInput, hash: string, now: Date): Promise<PostResult> => {
-  const entryId = randomUUID();
+const postOnce = async (
+  db: Db,
+  input: PostInput,
+  args: ReturnType<typeof postArgs>,
+  now: Date,
+): Promise<PostResult> => {
+  const { entryId } = args;
   const metadata = input.metadata ?? {};
   let answer: PostAnswer;
   try {
     const { rows } = await sql<{ answer: PostAnswer }>`
-      SELECT ledger_post(${entryId}, ${input.merchantCode}, ${input.idempotencyKey}, ${input.kind}, ${hash},
-        ${input.reverses ?? null}, ${JSON.stringify(metadata)}::jsonb, ${now},
-        ${input.lines.map((l) => l.accountId)}::text[],
-        ${input.lines.map((l) => l.amount.toString())}::bigint[]) AS answer`.execute(db);
+      SELECT ledger_post(${entryId}, ${args.merchantCode}, ${args.key}, ${args.kind}, ${args.hash},
+        ${args.reverses}, ${args.metadata}::jsonb, ${now}, ${args.accounts}::text[],
+        ${args.amounts}::bigint[]) AS answer`.execute(db);
     const row = rows[0];
     if (!row) throw new LedgerInvariantError('ledger_post answered nothing');
     answer = typeof row.answer === 'string' ? (JSON.parse(row.answer) as PostAnswer) : row.answer;
@@ -258,15 +283,14 @@ export type PostOptions = { now?: Date; maxAttempts?: number };
  * opens its own and retries serialization failures and deadlocks a bounded number of times.
  */
 export const post = async (db: Db, input: PostInput, options: PostOptions = {}): Promise<PostResult> => {
-  checkInput(input);
-  const hash = requestHash(input);
+  const args = postArgs(input);
   const now = options.now ?? new Date();
   // Inside a transaction the caller owns retries; alone, the one statement is its own transaction.
-  if (db.isTransaction) return postOnce(db, input, hash, now);
+  if (db.isTransaction) return postOnce(db, input, args, now);
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await postOnce(db, input, hash, now);
+      return await postOnce(db, input, { ...args, entryId: randomUUID() }, now);
     } catch (error) {
       if (!isRetryable(error) || attempt >= maxAttempts) throw error;
       // Jittered back-off so two retrying transactions do not collide again in step.
