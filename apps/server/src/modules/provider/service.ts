@@ -1,5 +1,6 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import {
+  isTrialType,
   LAUNCH_TOKEN_TTL_MS,
   type ProviderAction,
   type ProviderAnswer,
@@ -9,14 +10,21 @@ import {
   providerActions,
   providerErrorStatus,
   providerRequestSchemas,
+  TRIAL_TYPES,
 } from '@khela/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import * as rounds from '../games/rounds';
+import { DEFAULT_GAMES_SETTINGS } from '../games/settings';
 import type { SiteService } from '../site';
 import type { WalletService } from '../wallet';
-import { type Db, isRetryable, MAX_ATTEMPTS, type PostResult, post as postLedger } from '../wallet/ledger';
+import {
+  type Db,
+  isRetryable,
+  MAX_ATTEMPTS,
+  type PostResult,
+  postArgs,
+  post as postLedger,
+} from '../wallet/ledger';
 import { hashProviderToken, verifySignature } from './signature';
 import * as store from './store';
 
@@ -50,12 +58,25 @@ const CONFIG_CACHE_MS = 5_000;
 
 const VENDOR_CODE = /^[A-Z0-9_]{1,40}$/;
 
+/** The winner-board threshold of a merchant without games settings (games/settings.ts). */
+const BIG_WIN_MIN = DEFAULT_GAMES_SETTINGS.bigWinMinMinor.toString();
+/** Member types whose wins stay off the winner board (free-play trial accounts). */
+const TRIAL = [...TRIAL_TYPES];
+
 /** A refusal decided before anything is stored: the transaction rolls back, nothing is kept. */
 class Refusal extends Error {
   constructor(readonly code: ProviderErrorCode) {
     super(code);
   }
 }
+
+/** The refusal a callback function raised (SQLSTATE KHP01, the code as message), if it was one. */
+const refusalOf = (caught: unknown): ProviderErrorCode | undefined => {
+  if (typeof caught !== 'object' || caught === null) return undefined;
+  const { code, message } = caught as { code?: unknown; message?: unknown };
+  if (code !== 'KHP01' || typeof message !== 'string') return undefined;
+  return message in providerErrorStatus ? (message as ProviderErrorCode) : undefined;
+};
 
 const error = (code: ProviderErrorCode): ProviderReply => ({
   status: providerErrorStatus[code],
@@ -98,16 +119,20 @@ export const ledgerKey = (vendorCode: string, kind: 'bet' | 'win' | 'refund', tx
 
 type Member = NonNullable<Awaited<ReturnType<typeof store.readMember>>>;
 
-type Context = {
+/** Who a money callback is for: enough for the database functions of migration 0018. */
+type CallContext = {
   merchantCode: string;
   currency: string;
   vendorCode: string;
-  member: Member;
+  memberId: number;
   /** The wallet the vendor plays on: main wallet (single-wallet merchant) or the vendor wallet. */
   walletId: string;
   houseId: string;
   now: Date;
 };
+
+/** The same with the member's row, read by the paths that still run in TypeScript. */
+type Context = CallContext & { member: Member };
 
 export const createProviderService = ({
   db,
@@ -121,6 +146,8 @@ export const createProviderService = ({
     { at: number; row: Awaited<ReturnType<typeof store.readVendorConfig>> }
   >();
   const gameCache = new Map<string, { vendorCode: string; gameType: string }>();
+  /** Members known to exist (`merchant:id`): their money callbacks skip the member read. */
+  const knownMembers = new Set<string>();
 
   const vendorConfig = async (merchantCode: string, vendorCode: string) => {
     const key = `${merchantCode}:${vendorCode}`;
@@ -173,7 +200,39 @@ export const createProviderService = ({
         : { ...base, kind: 'member_vendor', memberId: member.id, vendorCode },
     );
     const houseId = await wallet.accountOf({ ...base, kind: 'house' });
-    return { merchantCode, currency: merchant.currency, vendorCode, member, walletId, houseId, now: now() };
+    knownMembers.add(`${merchantCode}:${member.id}`);
+    return {
+      merchantCode,
+      currency: merchant.currency,
+      vendorCode,
+      memberId: member.id,
+      member,
+      walletId,
+      houseId,
+      now: now(),
+    };
+  };
+
+  /**
+   * The context of a money callback without reading the member: the database function reads it
+   * (and refuses UNKNOWN_PLAYER). A member seen for the first time takes the read first, so that
+   * its accounts are made only for a member that exists (members are never deleted).
+   */
+  const callContextOf = async (merchantCode: string, vendorCode: string, playerId: string) => {
+    const merchant = site.findMerchant(merchantCode);
+    if (!merchant) throw new Refusal('UNKNOWN_PLAYER');
+    const memberId = Number(playerId);
+    if (!knownMembers.has(`${merchantCode}:${memberId}`))
+      return contextOf(merchantCode, vendorCode, playerId);
+    const base = { merchantCode, currency: merchant.currency };
+    const single = wallet.merchantWallet(merchantCode).isSingle;
+    const walletId = await wallet.accountOf(
+      single
+        ? { ...base, kind: 'member_main', memberId }
+        : { ...base, kind: 'member_vendor', memberId, vendorCode },
+    );
+    const houseId = await wallet.accountOf({ ...base, kind: 'house' });
+    return { merchantCode, currency: merchant.currency, vendorCode, memberId, walletId, houseId, now: now() };
   };
 
   const ok = (ctx: Context, balance: bigint, extra: Partial<ProviderOk> = {}): ProviderOk => ({
@@ -218,9 +277,10 @@ export const createProviderService = ({
 
   /**
    * Mirrors a change of a provider round into the player-facing round record (game_round, games
-   * module). Changes the games module refuses on a closed round (a rollback after the round was
-   * settled, a win after it was cancelled) are left out of the record and logged: the ledger
-   * and provider_round still hold them.
+   * module) through the database function `provider_mirror` (migration 0018, the provider's use of
+   * games/rounds.ts in one statement). Changes the games module refuses on a closed round (a
+   * rollback after the round was settled, a win after it was cancelled) are left out of the
+   * record and logged: the ledger and provider_round still hold them.
    */
   const mirror = async (
     trx: Db,
@@ -234,73 +294,69 @@ export const createProviderService = ({
       close?: 'settled' | 'cancelled';
     },
   ) => {
-    try {
-      let gameRoundId = round.game_round_id;
-      // The first movement of a round creates its record with the amounts in it (one statement).
-      let added = false;
-      if (!gameRoundId) {
-        if (change.stake === undefined && change.payout === undefined && change.close === undefined) return;
-        const game = await gameOf(round.game_node_id, trx);
-        const stake = change.stake ?? 0n;
-        const payout = change.payout ?? 0n;
-        const initial =
-          stake >= 0n && payout >= 0n
-            ? { stakeMinor: stake, payoutMinor: payout, balanceAfterMinor: change.balanceAfter }
-            : undefined;
-        const opened = await rounds.openOrGetRound(trx, {
-          merchantCode: ctx.merchantCode,
-          memberId: ctx.member.id,
-          vendorCode: ctx.vendorCode,
-          gameType: game?.gameType ?? 'RNG',
-          gameNodeId: game ? round.game_node_id : null,
-          externalRoundId: round.external_round_id,
-          currency: ctx.currency,
-          balanceBeforeMinor: change.balanceBefore,
-          ...(initial ? { initial } : {}),
-          now: ctx.now,
-        });
-        gameRoundId = opened.round.id;
-        added = opened.created && initial !== undefined;
-        await store.updateRound(trx, round.id, { gameRoundId, now: ctx.now });
+    const { rows } = await sql<{ closed: string | null }>`
+      SELECT provider_mirror(r, ${change.stake?.toString() ?? null}, ${change.payout?.toString() ?? null},
+        ${change.balanceBefore.toString()}, ${change.balanceAfter.toString()}, ${change.close ?? null},
+        ${isTrialType(ctx.member.type)}, ${BIG_WIN_MIN}, ${null}, ${ctx.now}) AS closed
+      FROM provider_round r WHERE r.id = ${round.id}`.execute(trx);
+    if (rows[0]?.closed) mirrorClosed(ctx, round.external_round_id, String(change.close ?? 'amounts'));
+  };
+
+  const mirrorClosed = (ctx: CallContext, roundId: string, change: string) =>
+    log.warn(
+      { vendorCode: ctx.vendorCode, roundId, change },
+      'provider change after the round record closed: kept in the ledger only',
+    );
+
+  /** The ledger entry of a provider movement, checked and hashed (wallet/ledger.ts postArgs). */
+  const entryOf = (
+    ctx: CallContext,
+    kind: 'bet' | 'win' | 'refund',
+    txId: string,
+    amount: bigint,
+    metadata: Record<string, unknown>,
+  ) => {
+    const toMember = kind === 'bet' ? -amount : amount;
+    return postArgs({
+      merchantCode: ctx.merchantCode,
+      idempotencyKey: ledgerKey(ctx.vendorCode, kind, txId),
+      kind: `game.${kind}`,
+      lines: [
+        { accountId: ctx.walletId, amount: toMember },
+        { accountId: ctx.houseId, amount: -toMember },
+      ],
+      metadata: { memberId: ctx.memberId, vendorCode: ctx.vendorCode, txId, ...metadata },
+    });
+  };
+
+  /**
+   * Runs one callback's database function (migration 0018: provider_bet, provider_win,
+   * provider_end_round): one statement, its own transaction, again after a serialization failure
+   * or deadlock (PostgreSQL). A refusal that stores nothing comes back as SQLSTATE KHP01.
+   */
+  const runCallback = async (
+    ctx: CallContext,
+    roundId: string,
+    change: string,
+    query: RawBuilder<{ r: unknown }>,
+  ): Promise<MoneyOutcome> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { rows } = await query.execute(db);
+        const raw = rows[0]?.r;
+        const result = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+          answer: ProviderAnswer;
+          changed: boolean;
+          mirror?: string | null;
+        };
+        if (result.mirror === 'closed') mirrorClosed(ctx, roundId, change);
+        return { answer: result.answer, changedMember: result.changed ? ctx.memberId : null };
+      } catch (caught) {
+        const refusal = refusalOf(caught);
+        if (refusal) throw new Refusal(refusal);
+        if (!isRetryable(caught) || attempt >= MAX_ATTEMPTS) throw caught;
+        await new Promise((resolve) => setTimeout(resolve, randomInt(1, 5 * 2 ** attempt + 2)));
       }
-      if (
-        !added &&
-        ((change.stake ?? 0n) !== 0n || (change.payout ?? 0n) !== 0n || change.close === undefined)
-      ) {
-        await rounds.addToRound(trx, {
-          roundId: gameRoundId,
-          ...(change.stake ? { stakeMinor: change.stake } : {}),
-          ...(change.payout ? { payoutMinor: change.payout } : {}),
-          balanceAfterMinor: change.balanceAfter,
-          now: ctx.now,
-        });
-      }
-      if (change.close === 'settled')
-        await rounds.settleRound(trx, {
-          roundId: gameRoundId,
-          balanceAfterMinor: change.balanceAfter,
-          now: ctx.now,
-        });
-      if (change.close === 'cancelled')
-        await rounds.cancelRound(trx, {
-          roundId: gameRoundId,
-          reason: 'provider.cancelled',
-          balanceAfterMinor: change.balanceAfter,
-          now: ctx.now,
-        });
-    } catch (caught) {
-      if (caught instanceof AppError && caught.code === 'game.round.closed') {
-        log.warn(
-          {
-            vendorCode: ctx.vendorCode,
-            roundId: round.external_round_id,
-            change: String(change.close ?? 'amounts'),
-          },
-          'provider change after the round record closed: kept in the ledger only',
-        );
-        return;
-      }
-      throw caught;
     }
   };
 
@@ -327,130 +383,52 @@ export const createProviderService = ({
 
   type MoneyOutcome = { answer: ProviderAnswer; changedMember: number | null };
 
-  const bet = (ctx: Context, req: ProviderRequest<'bet'>, hash: string, session: store.SessionRow | null) =>
-    inTransaction(async (trx): Promise<MoneyOutcome> => {
-      const key = { merchantCode: ctx.merchantCode, vendorCode: ctx.vendorCode, txId: req.txId };
-      const amount = BigInt(req.amount);
-      const claimed = await store.claimTx(trx, {
-        ...key,
-        action: 'bet',
-        memberId: ctx.member.id,
-        roundId: req.roundId,
-        amount,
-        requestHash: hash,
-        state: 'applied',
-        answer: {},
-        now: ctx.now,
-      });
-      if (!claimed)
-        return { answer: await replay(trx, key, 'bet', hash, ctx.member.id), changedMember: null };
-      // Only a new bet needs a live session: a repeat is answered from its record even after expiry.
-      checkToken(ctx, session);
-      const refuse = async (code: ProviderErrorCode): Promise<MoneyOutcome> => {
-        const answer: ProviderAnswer = { status: 'ERROR', code };
-        await store.updateTx(trx, key, { state: 'refused', answer, now: ctx.now });
-        return { answer, changedMember: null };
-      };
-      const roundKey = {
-        merchantCode: ctx.merchantCode,
-        vendorCode: ctx.vendorCode,
-        externalRoundId: req.roundId,
-      };
-      const existing = await store.readRoundForUpdate(trx, roundKey);
-      if (existing && existing.member_id !== ctx.member.id) throw new Refusal('BAD_REQUEST');
-      if (existing && existing.status !== 'open') return refuse('ROUND_CLOSED');
-      if (isBlocked(ctx.member.status)) return refuse('PLAYER_BLOCKED');
-      await sql`SAVEPOINT provider_bet`.execute(trx);
-      let result: PostResult;
-      try {
-        result = await post(trx, ctx, 'bet', req.txId, amount, { roundId: req.roundId, gameId: req.gameId });
-      } catch (caught) {
-        if (caught instanceof AppError && caught.code === 'insufficient.balance') {
-          await sql`ROLLBACK TO SAVEPOINT provider_bet`.execute(trx);
-          return refuse('INSUFFICIENT_FUNDS');
-        }
-        throw caught;
-      }
-      const balanceAfter = memberBalanceOf(result, ctx.walletId);
-      const balanceBefore = balanceAfter + amount;
-      const updated = existing
-        ? await store.updateRound(trx, existing.id, { stakeDelta: amount, now: ctx.now })
-        : await store.addToRoundUpsert(
-            trx,
-            {
-              ...roundKey,
-              id: randomUUID(),
-              memberId: ctx.member.id,
-              gameNodeId: req.gameId,
-              currency: ctx.currency,
-              now: ctx.now,
-            },
-            { stake: amount },
-          );
-      await mirror(trx, ctx, updated, { stake: amount, balanceBefore, balanceAfter });
-      const answer = ok(ctx, balanceAfter, { txId: result.entryId });
-      await store.updateTx(trx, key, { answer, entryId: result.entryId, now: ctx.now });
-      return { answer, changedMember: ctx.member.id };
-    });
+  /**
+   * A bet in one statement (provider_bet, migration 0018): the member, the claim of the txId (a
+   * repeat gets its stored answer), then, for a new bet only, the game (BAD_REQUEST), the session
+   * (INVALID_TOKEN), both storing nothing, the round (ROUND_CLOSED), the player (PLAYER_BLOCKED)
+   * and the funds (INSUFFICIENT_FUNDS: the ledger post in a subtransaction), each refusal stored;
+   * else the stake moves, the round and its record take it and the answer is stored.
+   */
+  const bet = async (ctx: CallContext, req: ProviderRequest<'bet'>, hash: string) => {
+    const amount = BigInt(req.amount);
+    const game = await gameCheck(ctx, req.gameId, req.currency);
+    const entry = entryOf(ctx, 'bet', req.txId, amount, { roundId: req.roundId, gameId: req.gameId });
+    return runCallback(
+      ctx,
+      req.roundId,
+      'amounts',
+      sql<{ r: unknown }>`SELECT provider_bet(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
+        ${ctx.memberId}, ${req.roundId}, ${req.gameId}, ${game?.gameType ?? null}, ${game !== undefined},
+        ${amount.toString()}, ${hash}, ${hashProviderToken(req.token)}, ${ctx.currency}, ${ctx.walletId},
+        ${entry.entryId}, ${entry.key}, ${entry.kind}, ${entry.hash}, ${entry.metadata}, ${entry.accounts},
+        ${entry.amounts}, ${TRIAL}, ${BIG_WIN_MIN}, ${ctx.now}) AS r`,
+    );
+  };
 
-  const win = (ctx: Context, req: ProviderRequest<'win'>, hash: string) =>
-    inTransaction(async (trx): Promise<MoneyOutcome> => {
-      const key = { merchantCode: ctx.merchantCode, vendorCode: ctx.vendorCode, txId: req.txId };
-      const amount = BigInt(req.amount);
-      const claimed = await store.claimTx(trx, {
-        ...key,
-        action: 'win',
-        memberId: ctx.member.id,
-        roundId: req.roundId,
-        amount,
-        requestHash: hash,
-        state: 'applied',
-        answer: {},
-        now: ctx.now,
-      });
-      if (!claimed)
-        return { answer: await replay(trx, key, 'win', hash, ctx.member.id), changedMember: null };
-      const roundKey = {
-        merchantCode: ctx.merchantCode,
-        vendorCode: ctx.vendorCode,
-        externalRoundId: req.roundId,
-      };
-      const existing = await store.readRoundForUpdate(trx, roundKey);
-      if (existing && existing.member_id !== ctx.member.id) throw new Refusal('BAD_REQUEST');
-      // Wins are always credited: to locked or excluded players, after a rollback, after the end.
-      const result =
-        amount > 0n
-          ? await post(trx, ctx, 'win', req.txId, amount, { roundId: req.roundId, gameId: req.gameId })
-          : null;
-      const balanceAfter = result
-        ? memberBalanceOf(result, ctx.walletId)
-        : await store.readBalance(trx, ctx.walletId);
-      const balanceBefore = balanceAfter - amount;
-      const updated = existing
-        ? await store.updateRound(trx, existing.id, {
-            payoutDelta: amount,
-            hasResult: true,
-            // A win on a round closed with nothing in it makes it a settled round.
-            ...(existing.status === 'cancelled' && amount > 0n ? { status: 'settled' as const } : {}),
-            now: ctx.now,
-          })
-        : await store.addToRoundUpsert(
-            trx,
-            {
-              ...roundKey,
-              id: randomUUID(),
-              memberId: ctx.member.id,
-              gameNodeId: req.gameId,
-              currency: ctx.currency,
-              now: ctx.now,
-            },
-            { payout: amount, hasResult: true },
-          );
-      await mirror(trx, ctx, updated, { payout: amount, balanceBefore, balanceAfter });
-      const answer = ok(ctx, balanceAfter, result ? { txId: result.entryId } : {});
-      await store.updateTx(trx, key, { answer, entryId: result?.entryId ?? null, now: ctx.now });
-      return { answer, changedMember: result ? ctx.member.id : null };
-    });
+  /**
+   * A win in one statement (provider_win, migration 0018): always credited (locked or excluded
+   * players, after a rollback, after the end, before the bet); a win of 0 records a result.
+   */
+  const win = async (ctx: CallContext, req: ProviderRequest<'win'>, hash: string) => {
+    const amount = BigInt(req.amount);
+    const game = await gameCheck(ctx, req.gameId, req.currency);
+    // A win of 0 moves nothing: its entry is never posted (postArgs refuses a zero line).
+    const entry =
+      amount > 0n
+        ? entryOf(ctx, 'win', req.txId, amount, { roundId: req.roundId, gameId: req.gameId })
+        : null;
+    return runCallback(
+      ctx,
+      req.roundId,
+      'amounts',
+      sql<{ r: unknown }>`SELECT provider_win(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
+        ${ctx.memberId}, ${req.roundId}, ${req.gameId}, ${game?.gameType ?? null}, ${game !== undefined},
+        ${amount.toString()}, ${hash}, ${ctx.currency}, ${ctx.walletId}, ${entry?.entryId ?? null},
+        ${entry?.key ?? null}, ${entry?.kind ?? null}, ${entry?.hash ?? null}, ${entry?.metadata ?? null},
+        ${entry?.accounts ?? null}, ${entry?.amounts ?? null}, ${TRIAL}, ${BIG_WIN_MIN}, ${ctx.now}) AS r`,
+    );
+  };
 
   /** Refunds an applied bet (locked by the caller) and takes it off its round. */
   const refundBet = async (
@@ -553,49 +531,16 @@ export const createProviderService = ({
     return { round: updated, balance };
   };
 
-  const endRound = (ctx: Context, req: ProviderRequest<'endRound'>, hash: string) =>
-    inTransaction(async (trx): Promise<MoneyOutcome> => {
-      const key = { merchantCode: ctx.merchantCode, vendorCode: ctx.vendorCode, txId: req.txId };
-      const claimed = await store.claimTx(trx, {
-        ...key,
-        action: 'endRound',
-        memberId: ctx.member.id,
-        roundId: req.roundId,
-        amount: 0n,
-        requestHash: hash,
-        state: 'applied',
-        answer: {},
-        now: ctx.now,
-      });
-      if (!claimed)
-        return { answer: await replay(trx, key, 'endRound', hash, ctx.member.id), changedMember: null };
-      const roundKey = {
-        merchantCode: ctx.merchantCode,
-        vendorCode: ctx.vendorCode,
-        externalRoundId: req.roundId,
-      };
-      const existing = await store.readRoundForUpdate(trx, roundKey);
-      if (existing && existing.member_id !== ctx.member.id) throw new Refusal('BAD_REQUEST');
-      if (!existing) {
-        // Ended before anything arrived: record it closed, so a late bet is refused.
-        await store.openRound(
-          trx,
-          {
-            ...roundKey,
-            id: randomUUID(),
-            memberId: ctx.member.id,
-            gameNodeId: '',
-            currency: ctx.currency,
-            now: ctx.now,
-          },
-          'cancelled',
-        );
-      }
-      const closed = existing?.status === 'open' ? await closeRound(trx, ctx, existing) : null;
-      const answer = ok(ctx, closed ? closed.balance : await store.readBalance(trx, ctx.walletId));
-      await store.updateTx(trx, key, { answer, now: ctx.now });
-      return { answer, changedMember: null };
-    });
+  /** endRound in one statement (provider_end_round, migration 0018): closes the round. */
+  const endRound = (ctx: CallContext, req: ProviderRequest<'endRound'>, hash: string) =>
+    runCallback(
+      ctx,
+      req.roundId,
+      'close',
+      sql<{ r: unknown }>`SELECT provider_end_round(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
+        ${ctx.memberId}, ${req.roundId}, ${hash}, ${ctx.currency}, ${ctx.walletId}, ${TRIAL},
+        ${BIG_WIN_MIN}, ${ctx.now}) AS r`,
+    );
 
   /**
    * The vendor's first call: exchanges the single-use launch token of the launch URL (60 s) for
@@ -631,22 +576,11 @@ export const createProviderService = ({
     });
   };
 
-  /** The bet's session token must be a live vendor session of this player (read with the member). */
-  const checkToken = (ctx: Context, session: store.SessionRow | null) => {
-    if (
-      !session ||
-      session.merchant_code !== ctx.merchantCode ||
-      session.vendor_code !== ctx.vendorCode ||
-      session.member_id !== ctx.member.id ||
-      new Date(session.expires_at).getTime() <= ctx.now.getTime()
-    )
-      throw new Refusal('INVALID_TOKEN');
-  };
-
-  const checkGame = async (ctx: Context, gameId: string, currency: string) => {
-    if (currency !== ctx.currency) throw new Refusal('BAD_REQUEST');
+  /** The catalogue game of a bet or a win when it is of this vendor and in the merchant's currency. */
+  const gameCheck = async (ctx: CallContext, gameId: string, currency: string) => {
+    if (currency !== ctx.currency) return undefined;
     const game = await gameOf(gameId);
-    if (!game || game.vendorCode !== ctx.vendorCode) throw new Refusal('BAD_REQUEST');
+    return game?.vendorCode === ctx.vendorCode ? game : undefined;
   };
 
   /**
@@ -695,36 +629,31 @@ export const createProviderService = ({
         );
       const request = parsed.data as ProviderRequest<'balance'>;
       const hash = act === 'balance' ? '' : requestHash(act, parsed.data as Record<string, unknown>);
-      // The player, and the record of this txId when it was used: a repeat (a retry, a duplicate)
-      // is answered from its committed record in this one read (the claim and the final answer
-      // are written in one transaction, so a row seen here is final). Anything else (a new txId,
-      // other data, a tombstone not yet matched) takes the full path.
-      const txId = act === 'balance' ? undefined : (parsed.data as unknown as { txId: string }).txId;
-      const token = act === 'bet' ? (parsed.data as ProviderRequest<'bet'>).token : undefined;
-      const found = await store.readMemberWithTx(db, {
-        merchantCode,
-        memberId: Number(request.playerId),
-        vendorCode,
-        txId,
-        tokenHash: token === undefined ? undefined : hashProviderToken(token),
-      });
-      if (found?.tx && found.tx.request_hash === hash && found.tx.member_id === found.member.id)
-        return replyOf(found.tx.answer as ProviderAnswer);
-      const ctx = await contextOf(merchantCode, vendorCode, request.playerId, found?.member ?? null);
-      if (act === 'balance') return replyOf(ok(ctx, await store.readBalance(db, ctx.walletId)));
       let outcome: MoneyOutcome;
-      if (act === 'bet') {
-        const req = parsed.data as ProviderRequest<'bet'>;
-        await checkGame(ctx, req.gameId, req.currency);
-        outcome = await bet(ctx, req, hash, found?.session ?? null);
-      } else if (act === 'win') {
-        const req = parsed.data as ProviderRequest<'win'>;
-        await checkGame(ctx, req.gameId, req.currency);
-        outcome = await win(ctx, req, hash);
-      } else if (act === 'rollback') {
-        outcome = await rollback(ctx, parsed.data as ProviderRequest<'rollback'>, hash);
+      if (act === 'bet' || act === 'win' || act === 'endRound') {
+        // One statement each (migration 0018): the database function reads the member, answers a
+        // repeat of a txId from its record and applies a new one.
+        const ctx = await callContextOf(merchantCode, vendorCode, request.playerId);
+        if (act === 'bet') outcome = await bet(ctx, parsed.data as ProviderRequest<'bet'>, hash);
+        else if (act === 'win') outcome = await win(ctx, parsed.data as ProviderRequest<'win'>, hash);
+        else outcome = await endRound(ctx, parsed.data as ProviderRequest<'endRound'>, hash);
       } else {
-        outcome = await endRound(ctx, parsed.data as ProviderRequest<'endRound'>, hash);
+        // The player, and the record of this txId when it was used: a repeat (a retry, a
+        // duplicate) is answered from its committed record in this one read (the claim and the
+        // final answer are written in one transaction, so a row seen here is final). Anything
+        // else (a new txId, other data) takes the full path.
+        const txId = act === 'balance' ? undefined : (parsed.data as ProviderRequest<'rollback'>).txId;
+        const found = await store.readMemberWithTx(db, {
+          merchantCode,
+          memberId: Number(request.playerId),
+          vendorCode,
+          txId,
+        });
+        if (found?.tx && found.tx.request_hash === hash && found.tx.member_id === found.member.id)
+          return replyOf(found.tx.answer as ProviderAnswer);
+        const ctx = await contextOf(merchantCode, vendorCode, request.playerId, found?.member ?? null);
+        if (act === 'balance') return replyOf(ok(ctx, await store.readBalance(db, ctx.walletId)));
+        outcome = await rollback(ctx, parsed.data as ProviderRequest<'rollback'>, hash);
       }
       if (outcome.changedMember !== null) wallet.events.publish(outcome.changedMember);
       return replyOf(outcome.answer);
@@ -857,6 +786,7 @@ export const createProviderService = ({
       merchantCode: round.merchant_code,
       currency: round.currency,
       vendorCode: round.vendor_code,
+      memberId: member.id,
       member,
       walletId,
       houseId,

@@ -20,15 +20,6 @@ export const readMember = (db: Db, merchantCode: string, memberId: number) =>
     .where('merchant_code', '=', merchantCode)
     .executeTakeFirst();
 
-export const readSession = (db: Db, tokenHash: string) =>
-  db
-    .selectFrom('provider_session')
-    .select(['merchant_code', 'vendor_code', 'member_id', 'game_node_id', 'expires_at'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
-
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
-
 export const insertSession = (
   db: Db,
   row: {
@@ -161,18 +152,12 @@ export const claimTx = async (
 
 /**
  * The member and, when `txId` is given, that transaction's committed record (no lock) in one
- * read: a repeat is answered from it without a transaction.
+ * read: a repeat is answered from it without a transaction (balance and rollback; bet, win and
+ * endRound read both inside their database function, migration 0018).
  */
 export const readMemberWithTx = async (
   db: Db,
-  key: {
-    merchantCode: string;
-    memberId: number;
-    vendorCode: string;
-    txId: string | undefined;
-    /** A bet's session token (hashed): its session comes along. */
-    tokenHash: string | undefined;
-  },
+  key: { merchantCode: string; memberId: number; vendorCode: string; txId: string | undefined },
 ) => {
   const row = await db
     .selectFrom('member as m')
@@ -182,7 +167,6 @@ export const readMemberWithTx = async (
         .on('t.vendor_code', '=', key.vendorCode)
         .on('t.tx_id', '=', key.txId ?? ''),
     )
-    .leftJoin('provider_session as s', (join) => join.on('s.token_hash', '=', key.tokenHash ?? ''))
     .select([
       'm.id',
       'm.merchant_code',
@@ -193,47 +177,17 @@ export const readMemberWithTx = async (
       't.member_id as tx_member_id',
       't.request_hash as tx_request_hash',
       't.answer as tx_answer',
-      's.merchant_code as session_merchant',
-      's.vendor_code as session_vendor',
-      's.member_id as session_member',
-      's.game_node_id as session_game',
-      's.expires_at as session_expires',
     ])
     .where('m.id', '=', key.memberId)
     .where('m.merchant_code', '=', key.merchantCode)
     .executeTakeFirst();
   if (!row) return undefined;
-  const {
-    tx_member_id,
-    tx_request_hash,
-    tx_answer,
-    session_merchant,
-    session_vendor,
-    session_member,
-    session_game,
-    session_expires,
-    ...member
-  } = row;
+  const { tx_member_id, tx_request_hash, tx_answer, ...member } = row;
   return {
     member,
     tx:
       key.txId !== undefined && tx_member_id !== null
         ? { member_id: tx_member_id, request_hash: tx_request_hash, answer: tx_answer }
-        : null,
-    session:
-      key.tokenHash !== undefined &&
-      session_merchant !== null &&
-      session_vendor !== null &&
-      session_member !== null &&
-      session_game !== null &&
-      session_expires !== null
-        ? {
-            merchant_code: session_merchant,
-            vendor_code: session_vendor,
-            member_id: session_member,
-            game_node_id: session_game,
-            expires_at: session_expires,
-          }
         : null,
   };
 };
@@ -319,74 +273,6 @@ export const readRoundForUpdate = (db: Db, key: RoundKey) =>
     .executeTakeFirst();
 
 export type ProviderRoundRow = NonNullable<Awaited<ReturnType<typeof readRoundForUpdate>>>;
-
-/** The round, created `open` on first sight, locked for the rest of the transaction. */
-export const openRound = async (
-  db: Db,
-  key: RoundKey & { id: string; memberId: number; gameNodeId: string; currency: string; now: Date },
-  status: 'open' | 'cancelled' = 'open',
-) => {
-  await db
-    .insertInto('provider_round')
-    .values({
-      id: key.id,
-      merchant_code: key.merchantCode,
-      vendor_code: key.vendorCode,
-      external_round_id: key.externalRoundId,
-      member_id: key.memberId,
-      game_node_id: key.gameNodeId,
-      currency: key.currency,
-      status,
-      opened_at: key.now,
-      last_activity_at: key.now,
-      closed_at: status === 'open' ? null : key.now,
-    })
-    .onConflict((oc) => oc.columns(['merchant_code', 'vendor_code', 'external_round_id']).doNothing())
-    .execute();
-  const row = await readRoundForUpdate(db, key);
-  if (!row) throw new Error('provider round vanished after a conflict');
-  return row;
-};
-
-/**
- * Adds to the round, creating it `open` on first sight, in one statement (an upsert: a racing
- * creator's row gets the amounts added), locked for the rest of the transaction.
- */
-export const addToRoundUpsert = (
-  db: Db,
-  key: RoundKey & { id: string; memberId: number; gameNodeId: string; currency: string; now: Date },
-  amounts: { stake?: bigint; payout?: bigint; hasResult?: boolean },
-) =>
-  db
-    .insertInto('provider_round')
-    .values({
-      id: key.id,
-      merchant_code: key.merchantCode,
-      vendor_code: key.vendorCode,
-      external_round_id: key.externalRoundId,
-      member_id: key.memberId,
-      game_node_id: key.gameNodeId,
-      currency: key.currency,
-      status: 'open',
-      stake: (amounts.stake ?? 0n).toString(),
-      payout: (amounts.payout ?? 0n).toString(),
-      has_result: amounts.hasResult ?? false,
-      opened_at: key.now,
-      last_activity_at: key.now,
-      closed_at: null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['merchant_code', 'vendor_code', 'external_round_id']).doUpdateSet({
-        stake: sql`provider_round.stake + excluded.stake`,
-        payout: sql`provider_round.payout + excluded.payout`,
-        has_result: sql`provider_round.has_result OR excluded.has_result`,
-        // A payout on a round a racing endRound closed empty makes it settled (as `win` does).
-        status: sql`CASE WHEN provider_round.status = 'cancelled' AND excluded.payout > 0 THEN 'settled' ELSE provider_round.status END`,
-        last_activity_at: key.now,
-      }),
-    )
-    .returning(ROUND_COLUMNS)
-    .executeTakeFirstOrThrow();
 
 export const updateRound = (
   db: Db,
