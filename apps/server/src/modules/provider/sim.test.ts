@@ -181,7 +181,9 @@ describe('vendor simulator: retries and time-outs', () => {
     const { spin, p, attempts } = await play({ retries: 0, timeoutMs: 150 }, { holdMs: 600 });
     expect(attempts).toEqual([1]);
     expect(spin).toMatchObject({ status: 'ERROR', code: 'TIMEOUT' });
-    expect(await balanceOf(t, p.walletId)).toBe(50_000n);
+    // The vendor's rollback may itself outlast its 150 ms time-out (a loaded machine): on
+    // PostgreSQL this read does not queue behind it as it does on PGlite, so wait for it to land.
+    await expect.poll(() => balanceOf(t, p.walletId), { timeout: 10_000 }).toBe(50_000n);
     const refunds = await t.db
       .selectFrom('journal_entry')
       .select('kind')
