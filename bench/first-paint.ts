@@ -66,21 +66,26 @@ export const measureRngFirstPaint = async (
           // it runs before the ordinary tasks and timers the page queued meanwhile, such as the
           // lobby's work started right after that frame (marks.ts), which an ordinary task
           // (a MessageChannel message, as until ADR 016's update) could be queued behind and count.
+          // (No named function here: tsx would wrap it in a helper the page does not have.)
           requestAnimationFrame(() => {
-            const stamp = () => {
-              seen.khelaFirstCard = performance.now();
-            };
             const scheduler = (
               window as unknown as {
                 scheduler?: { postTask?: (task: () => void, options: { priority: string }) => unknown };
               }
             ).scheduler;
             if (scheduler?.postTask) {
-              scheduler.postTask(stamp, { priority: 'user-blocking' });
+              scheduler.postTask(
+                () => {
+                  seen.khelaFirstCard = performance.now();
+                },
+                { priority: 'user-blocking' },
+              );
               return;
             }
             const channel = new MessageChannel();
-            channel.port1.onmessage = stamp;
+            channel.port1.onmessage = () => {
+              seen.khelaFirstCard = performance.now();
+            };
             channel.port2.postMessage(null);
           });
         });
