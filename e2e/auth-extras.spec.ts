@@ -556,9 +556,10 @@ test.describe('first login of an account someone else made', () => {
     const change = page.getByTestId('change-password-modal');
     await expect(change).toBeVisible();
     await expect(change.getByRole('heading')).toHaveText('Change Password (First Login or Password Expired)');
-    // A first login also brings the brand's first-login announcement (notices): read it first.
+    // A first login also brings the brand's first-login announcement (notices, seeded for every
+    // merchant): read it first. Its notices call can be slow on a loaded machine.
     const popup = page.getByTestId('notice-popup');
-    const shown = await popup.waitFor({ state: 'visible', timeout: 5000 }).then(
+    const shown = await popup.waitFor({ state: 'visible', timeout: 20_000 }).then(
       () => true,
       () => false,
     );

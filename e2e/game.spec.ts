@@ -720,9 +720,10 @@ test.describe('jackpot and back office', () => {
       const hitAt = await page.evaluate(() => performance.now());
       const poolAfter = Number(won?.jackpot.poolMinor);
       expect(poolAfter).toBeLessThan(Math.max(poolBefore, Number(won?.jackpotWinMinor)));
-      // The counter polls every 30 s: only the push can bring the new pool within 3 s.
+      // The counter polls every 30 s: only the push can bring the new pool within 10 s (the push
+      // takes milliseconds; the margin is for a loaded CI machine).
       await expect
-        .poll(async () => Number(await counter.getAttribute('data-pool')), { timeout: 3_000 })
+        .poll(async () => Number(await counter.getAttribute('data-pool')), { timeout: 10_000 })
         .toBe(poolAfter);
       await expect
         .poll(async () => digitsOf((await page.getByTestId('jackpot-amount').textContent()) ?? ''))
@@ -730,7 +731,7 @@ test.describe('jackpot and back office', () => {
       const seen = await page.evaluate(() => (window as unknown as { jackpotSeen: number[][] }).jackpotSeen);
       // Never above the pool the counter knows, and above the new pool for at most the push's way.
       expect(seen.filter(([shown, pool]) => (shown ?? 0) > (pool ?? 0))).toEqual([]);
-      const late = seen.filter(([shown, , at]) => (at ?? 0) > hitAt + 2_000 && (shown ?? 0) > poolAfter);
+      const late = seen.filter(([shown, , at]) => (at ?? 0) > hitAt + 10_000 && (shown ?? 0) > poolAfter);
       expect(late).toEqual([]);
     } finally {
       await put({ enabled: before.enabled, odds: before.odds, shareBp: before.shareBp });

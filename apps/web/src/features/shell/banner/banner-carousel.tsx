@@ -5,7 +5,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/ui/cx';
-import { BANNER_AUTOPLAY_MS, BannerSlide, shouldAutoplay } from './banner-slide';
+import { BANNER_AUTOPLAY_MS, BannerSlide, prefersReducedMotion, shouldAutoplay } from './banner-slide';
 
 const arrowClass =
   'absolute top-1/2 z-10 hidden size-11 -translate-y-1/2 place-items-center rounded-full bg-black/35 text-white opacity-0 backdrop-blur transition group-hover/carousel:opacity-100 hover:bg-black/55 focus-visible:opacity-100 lg:grid';
@@ -17,12 +17,22 @@ const arrowClass =
 export const BannerCarousel = ({ banners }: { banners: Banner[] }) => {
   const { t } = useTranslation('shell');
   const isMulti = shouldAutoplay(banners.length);
+  // Under prefers-reduced-motion the next banner replaces the last one without the sliding
+  // animation (autoplay keeps the spec's 5000 ms; only the motion goes).
+  const reducedMotion = useMemo(() => prefersReducedMotion(), []);
   const plugins = useMemo(
     () =>
       isMulti
-        ? [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true })]
+        ? [
+            Autoplay({
+              delay: BANNER_AUTOPLAY_MS,
+              jump: reducedMotion,
+              stopOnInteraction: false,
+              stopOnMouseEnter: true,
+            }),
+          ]
         : [],
-    [isMulti],
+    [isMulti, reducedMotion],
   );
   const [viewportRef, api] = useEmblaCarousel({ loop: isMulti, active: isMulti }, plugins);
   const [selected, setSelected] = useState(0);
@@ -38,7 +48,11 @@ export const BannerCarousel = ({ banners }: { banners: Banner[] }) => {
   }, [api]);
 
   return (
-    <div className="group/carousel relative" data-autoplay={isMulti ? BANNER_AUTOPLAY_MS : 0}>
+    <div
+      className="group/carousel relative"
+      data-autoplay={isMulti ? BANNER_AUTOPLAY_MS : 0}
+      data-autoplay-jump={isMulti && reducedMotion ? 'true' : undefined}
+    >
       <div ref={viewportRef} className="overflow-hidden">
         <div className="flex touch-pan-y">
           {banners.map((banner, index) => (

@@ -1,6 +1,6 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { banner, makeAnnouncements, makeStatus } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render';
 import { changeLanguage, i18nReady } from '../../../shared/i18n';
@@ -98,6 +98,27 @@ describe('banner carousel', () => {
     expect(
       screen.getByTestId('banner-carousel').querySelector('[data-autoplay]')?.getAttribute('data-autoplay'),
     ).toBe(String(BANNER_AUTOPLAY_MS));
+  });
+
+  it('autoplays without the sliding animation when the visitor asks for reduced motion', async () => {
+    const plain = window.matchMedia;
+    const spy = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...plain(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    try {
+      renderApp(<BannerView banners={slides} group="w_home" />);
+      await screen.findAllByTestId('banner-dot');
+      const autoplay = screen.getByTestId('banner-carousel').querySelector('[data-autoplay]');
+      expect(autoplay?.getAttribute('data-autoplay')).toBe(String(BANNER_AUTOPLAY_MS));
+      expect(autoplay?.getAttribute('data-autoplay-jump')).toBe('true');
+    } finally {
+      spy.mockRestore();
+    }
+    cleanup();
+    renderApp(<BannerView banners={slides} group="w_home" />);
+    await screen.findAllByTestId('banner-dot');
+    expect(screen.getByTestId('banner-carousel').querySelector('[data-autoplay-jump]')).toBeNull();
   });
 
   it('shows no pagination and no autoplay for a single banner', async () => {
