@@ -29,7 +29,7 @@ describe('precompressed static assets', () => {
     const assets = await mkdtemp(join(tmpdir(), 'khela-assets-'));
     await writeFile(join(assets, 'lobby-abc123.js'), script);
     await writeFile(join(assets, 'tiny-abc123.js'), 'export {};\n');
-    await writeFile(join(assets, 'lobby-abc123.js.map'), '{"x":"'.padEnd(4000, 'y') + '"}');
+    await writeFile(join(assets, 'lobby-abc123.js.map'), `${'{"x":"'.padEnd(4000, 'y')}"}`);
     expect(await precompressAssets(assets)).toBe(1);
     const file = join(assets, 'lobby-abc123.js');
     expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(script);

@@ -33,7 +33,11 @@ const deposit = (m: TestMember, amount: number) =>
 const withdraw = (m: TestMember, amount: number) =>
   memberCall(t.app, m.token, 'POST', '/wps/cashier/withdrawals', { amount, paymentPassword: 'pay12345' });
 const errorOf = (res: { statusCode: number; body: string }) =>
-  ({ status: res.statusCode, ...JSON.parse(res.body) }) as { status: number; errorCode: string; value?: unknown };
+  ({ status: res.statusCode, ...JSON.parse(res.body) }) as {
+    status: number;
+    errorCode: string;
+    value?: unknown;
+  };
 let channel: number;
 
 describe('per-member limits', () => {
@@ -114,7 +118,12 @@ describe('per-member limits', () => {
     const plain = await newMember(t.db);
     expect(errorOf(await deposit(plain, 80_000))).toMatchObject({ errorCode: 'cashier.limit.deposit' });
     const vip = await newMember(t.db);
-    await setLimits(owner, { memberId: vip.member.id, depositAmount: 500_000, withdrawAmount: null, withdrawCount: null });
+    await setLimits(owner, {
+      memberId: vip.member.id,
+      depositAmount: 500_000,
+      withdrawAmount: null,
+      withdrawCount: null,
+    });
     expect((await deposit(vip, 80_000)).statusCode).toBe(200);
     // Clearing the member's own limit brings the default back.
     const cleared = await setLimits(owner, {
@@ -162,7 +171,13 @@ describe('per-member limits', () => {
       for (const res of [read, write, defaults])
         expect(errorOf(res), role).toMatchObject({ status: 403, errorCode: 'forbidden' });
     }
-    expect(await t.db.selectFrom('cashier_member_limit').selectAll().where('member_id', '=', m.member.id).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('cashier_member_limit')
+        .selectAll()
+        .where('member_id', '=', m.member.id)
+        .execute(),
+    ).toEqual([]);
     expect((await auditRows(t.db)).length).toBe(before);
     // Bad input: 400 and nothing written.
     for (const body of [
@@ -183,7 +198,12 @@ describe('per-member limits', () => {
       withdrawCount: 3,
     });
     expect(ok.statusCode).toBe(200);
-    const read = await staffCall(t.app, tokens.risk as string, 'GET', `/bo/api/cashier/limits?memberId=${m.member.id}`);
+    const read = await staffCall(
+      t.app,
+      tokens.risk as string,
+      'GET',
+      `/bo/api/cashier/limits?memberId=${m.member.id}`,
+    );
     expect(JSON.parse(read.body).value).toMatchObject({
       username: m.member.username,
       member: { depositAmountMinor: '1000000', withdrawAmountMinor: '500000', withdrawCount: 3 },

@@ -1,6 +1,6 @@
 import type { WalletBalanceItem } from '@khela/contract';
 import { MAIN_ACCOUNT_TYPE_ID } from '@khela/contract/browser';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownUp, RefreshCw, Search, Wallet } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
