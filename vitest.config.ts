@@ -33,6 +33,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'tools',
+          include: ['tools/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'fair',
           include: ['packages/fair/src/**/*.test.ts'],
           environment: 'node',
