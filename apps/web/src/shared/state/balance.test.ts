@@ -104,6 +104,24 @@ describe('balance socket', () => {
   });
 
   it('stops for good when the server ends the session (4401) or when closed here', () => {
+    const onSessionEnded = vi.fn();
+    connectBalanceSocket({
+      token: 'tok',
+      onPush: vi.fn(),
+      onReconnect: vi.fn(),
+      onSessionEnded,
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    });
+    FakeSocket.made[0]!.onclose?.({ code: 1006 });
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_400);
+    expect(FakeSocket.made).toHaveLength(2);
+    FakeSocket.made[1]!.onclose?.({ code: 4401 });
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.made).toHaveLength(2);
+
+    FakeSocket.made = [];
     connect();
     FakeSocket.made[0]!.onclose?.({ code: 4401 });
     vi.advanceTimersByTime(60_000);

@@ -121,6 +121,11 @@ type SocketOptions = {
   onPush: () => void;
   /** Runs after a reconnect: pushes may have been missed meanwhile. */
   onReconnect: () => void;
+  /**
+   * Runs when the server closes the socket because the session ended (4401: signed out in another
+   * tab or device, revoked, expired), so the page can sign out now instead of at its next call.
+   */
+  onSessionEnded?: () => void;
   createSocket?: (url: string) => WebSocket;
   setTimer?: (run: () => void, ms: number) => number;
   clearTimer?: (id: number) => void;
@@ -134,6 +139,7 @@ export const connectBalanceSocket = ({
   token,
   onPush,
   onReconnect,
+  onSessionEnded,
   createSocket = (url) => new WebSocket(url),
   setTimer = (run, ms) => window.setTimeout(run, ms),
   clearTimer = (id) => window.clearTimeout(id),
@@ -179,7 +185,11 @@ export const connectBalanceSocket = ({
     next.onclose = (event: CloseEvent) => {
       if (socket === next) socket = null;
       // 4401: the server refused the token; the session is gone, so is the socket.
-      if (event.code === BALANCE_SOCKET_SESSION_ENDED || event.code === 1008) return;
+      if (event.code === BALANCE_SOCKET_SESSION_ENDED) {
+        if (!stopped) onSessionEnded?.();
+        return;
+      }
+      if (event.code === 1008) return;
       schedule();
     };
     next.onerror = () => {
@@ -233,7 +243,14 @@ export const useBalanceSync = (signedIn: string | null) => {
     const stopSocket =
       typeof WebSocket === 'undefined'
         ? () => {}
-        : connectBalanceSocket({ token, onPush: refetch, onReconnect: refetch });
+        : connectBalanceSocket({
+            token,
+            onPush: refetch,
+            onReconnect: refetch,
+            // The balance call with the ended token is answered 401 login.not.session, which signs
+            // this page out and asks for a login (shared/api/client.ts onUnauthorized).
+            onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }),
+          });
     let channel: BroadcastChannel | null = null;
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(CHANNEL_NAME);
