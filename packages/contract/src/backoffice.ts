@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { backofficeListEndpoints } from './backoffice-endpoints';
+import { ROW_ID_MAX, TIME_MAX } from './bounds';
 import { LANGUAGES } from './constants';
 import { endpoints } from './endpoints';
 import { messageBody, messageTitle } from './inbox';
@@ -29,18 +30,14 @@ const username = z
   .regex(/^[a-z0-9_.-]{3,32}$/);
 const totpCode = z.string().regex(/^[0-9]{6}$/);
 const merchantCode = z.string().min(1).max(32);
-/**
- * The largest row id the database holds (PostgreSQL `integer`): a larger one is bad input (400),
- * never a query that fails (500).
- */
-export const ROW_ID_MAX = 2_147_483_647;
+
 /** A row id in a JSON body. */
+export { ROW_ID_MAX, TIME_MAX };
+
 const rowId = z.number().int().positive().max(ROW_ID_MAX);
 /** A row id in a query string (or a body field that may come as text). */
 const rowIdParam = z.coerce.number().int().positive().max(ROW_ID_MAX);
 const memberId = rowIdParam;
-/** The latest instant a JavaScript Date holds (ms since 1970); a later `from`/`to` is bad input. */
-export const TIME_MAX = 8_640_000_000_000_000;
 /** An instant in a query string: ms since 1970. */
 const timeParam = z.coerce.number().int().min(0).max(TIME_MAX);
 /** A time window of a list: `from` inclusive, `to` exclusive (ms). */

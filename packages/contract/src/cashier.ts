@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_ID_MAX, TIME_MAX } from './bounds';
 import {
   CASHIER_CHANNEL_CODES,
   DEPOSIT_STATUSES,
@@ -93,7 +94,7 @@ export type CashierUploadValue = z.infer<typeof cashierUploadValue>;
 
 /** POST /wps/cashier/deposits (Idempotency-Key header). */
 export const depositRequestBody = z.object({
-  channelId: z.number().int().positive(),
+  channelId: z.number().int().positive().max(ROW_ID_MAX),
   amount: moneyAmount,
   /**
    * The payment reference the player got from the provider: bKash/Nagad TrxID, UPI UTR, bank ref.
@@ -307,8 +308,8 @@ export const PROFIT_MAX_RANGE_MS = 31 * 24 * 60 * 60 * 1000;
 
 export const personalProfitQuery = z
   .object({
-    startTime: optionalQuery(z.coerce.number().int().min(0)),
-    endTime: optionalQuery(z.coerce.number().int().min(0)),
+    startTime: optionalQuery(z.coerce.number().int().min(0).max(TIME_MAX)),
+    endTime: optionalQuery(z.coerce.number().int().min(0).max(TIME_MAX)),
   })
   .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
     message: 'range.invalid',
@@ -496,12 +497,12 @@ const boPaged = <T extends z.ZodType>(item: T) =>
     pageSize: z.number().int(),
   });
 const reason = z.string().trim().min(3).max(500);
-const epochQuery = optionalQuery(z.coerce.number().int().min(0));
+const epochQuery = optionalQuery(z.coerce.number().int().min(0).max(TIME_MAX));
 
 export const boDepositSearch = z.object({
   merchant: merchantCode.optional(),
   status: optionalQuery(depositStatus),
-  memberId: optionalQuery(z.coerce.number().int().positive()),
+  memberId: optionalQuery(z.coerce.number().int().positive().max(ROW_ID_MAX)),
   /** Account name, exact. */
   username: optionalQuery(z.string().max(40)),
   channel: optionalQuery(channelCode),
@@ -523,7 +524,7 @@ export const boWithdrawalSearch = z.object({
   merchant: merchantCode.optional(),
   status: optionalQuery(withdrawalStatus),
   confirmation: optionalQuery(withdrawalConfirmation),
-  memberId: optionalQuery(z.coerce.number().int().positive()),
+  memberId: optionalQuery(z.coerce.number().int().positive().max(ROW_ID_MAX)),
   username: optionalQuery(z.string().max(40)),
   from: epochQuery,
   to: epochQuery,
@@ -562,7 +563,7 @@ export type BoChannelRow = z.infer<typeof boChannelRow>;
 export const boChannelInput = z
   .object({
     /** Absent: create; present: update that channel. */
-    id: z.number().int().positive().optional(),
+    id: z.number().int().positive().max(ROW_ID_MAX).optional(),
     merchant: merchantCode,
     code: channelCode,
     name: z.string().trim().min(1).max(40),
@@ -612,7 +613,7 @@ export const boCashierSettingsInput = z
  * main → house. Reason mandatory; audited.
  */
 export const boAdjustBody = z.object({
-  memberId: z.number().int().positive(),
+  memberId: z.number().int().positive().max(ROW_ID_MAX),
   direction: z.enum(['credit', 'debit']),
   amount: moneyAmount,
   reason,
@@ -626,7 +627,7 @@ export const boAdjustValue = z.object({
 });
 
 export const boMemberLedgerQuery = z.object({
-  memberId: z.coerce.number().int().positive(),
+  memberId: z.coerce.number().int().positive().max(ROW_ID_MAX),
   from: epochQuery,
   to: epochQuery,
   kind: optionalQuery(z.string().regex(/^[a-z][a-z0-9_.]{0,39}$/)),
@@ -697,7 +698,11 @@ const limitInput = {
   withdrawCount: z.number().int().min(1).max(1000).nullable(),
 };
 /** Risk or owner sets a member's own limits (audited, reason mandatory). */
-export const boMemberLimitsBody = z.object({ memberId: z.number().int().positive(), ...limitInput, reason });
+export const boMemberLimitsBody = z.object({
+  memberId: z.number().int().positive().max(ROW_ID_MAX),
+  ...limitInput,
+  reason,
+});
 export type BoMemberLimitsBody = z.input<typeof boMemberLimitsBody>;
 export const boLimitDefaultsValue = z.object({
   merchant: z.string(),
@@ -713,7 +718,7 @@ export const cashierBoRoutes = {
   boMemberLimits: defineRoute({
     ...endpoints.boMemberLimits,
     ...bo("A member's daily cashier limits, the merchant defaults and the last 24 hours' use"),
-    query: z.object({ memberId: z.coerce.number().int().positive() }),
+    query: z.object({ memberId: z.coerce.number().int().positive().max(ROW_ID_MAX) }),
     value: boMemberLimitsValue,
   }),
   boMemberLimitsSave: defineRoute({
@@ -797,7 +802,7 @@ export const cashierBoRoutes = {
   boChannelDelete: defineRoute({
     ...endpoints.boChannelDelete,
     ...bo('Delete a deposit channel never used by a deposit (else disable it)'),
-    body: z.object({ id: z.number().int().positive() }),
+    body: z.object({ id: z.number().int().positive().max(ROW_ID_MAX) }),
     value: okValue,
   }),
   boCashierSettings: defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_MAX } from './bounds';
 import { endpoints } from './endpoints';
 import { BET_RECORDS_MAX_RANGE_MS } from './games-constants';
 import { defineRoute } from './route';
@@ -216,8 +217,8 @@ export const betRecordsQuery = z
     gameType: optional(z.string().trim().toUpperCase().max(20)),
     vassalage: optional(z.string().trim().toUpperCase().max(40)),
     /** Epoch ms; default the last 7 days, at most 31 days. */
-    startTime: optional(z.coerce.number().int().min(0)),
-    endTime: optional(z.coerce.number().int().min(0)),
+    startTime: optional(z.coerce.number().int().min(0).max(TIME_MAX)),
+    endTime: optional(z.coerce.number().int().min(0).max(TIME_MAX)),
   })
   .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
     message: 'range.invalid',
@@ -276,7 +277,7 @@ export const betRecordDetailValue = betRecord.extend({
 
 // ---- back office
 
-const isoOrMs = z.coerce.number().int().min(0);
+const isoOrMs = z.coerce.number().int().min(0).max(TIME_MAX);
 
 export const boGameRoundSearch = z.object({
   merchant: optional(z.string().max(40)),

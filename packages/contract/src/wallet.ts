@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROW_ID_MAX, TIME_MAX } from './bounds';
 import { endpoints } from './endpoints';
 import { defineRoute } from './route';
 import { MAX_MINOR } from './wallet-constants';
@@ -41,7 +42,10 @@ const minor = z.string().regex(/^-?[0-9]+$/);
 
 export const walletBalanceQuery = z.object({
   /** 0 or absent: every wallet; otherwise only that accountTypeId. */
-  typeId: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).optional()),
+  typeId: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(ROW_ID_MAX).optional(),
+  ),
 });
 
 export const walletBalanceItem = z.object({
@@ -77,8 +81,8 @@ export type MerchantWalletValue = z.infer<typeof merchantWalletValue>;
  * main wallet (accountTypeId 2) and one vendor wallet, either way.
  */
 export const walletTransferBody = z.object({
-  fromAccountTypeId: z.number().int().min(0),
-  toAccountTypeId: z.number().int().min(0),
+  fromAccountTypeId: z.number().int().min(0).max(ROW_ID_MAX),
+  toAccountTypeId: z.number().int().min(0).max(ROW_ID_MAX),
   amount: moneyAmount,
   /** Optional: when sent it must be the merchant's currency. */
   currency: z
@@ -124,8 +128,8 @@ export const memberTransactionsQuery = z
   .object({
     pageNo: optionalQuery(z.coerce.number().int().min(1).max(10_000)),
     type: optionalQuery(z.string().regex(/^[a-z][a-z0-9_.]{0,39}$/)),
-    startTime: optionalQuery(z.coerce.number().int().min(0)),
-    endTime: optionalQuery(z.coerce.number().int().min(0)),
+    startTime: optionalQuery(z.coerce.number().int().min(0).max(TIME_MAX)),
+    endTime: optionalQuery(z.coerce.number().int().min(0).max(TIME_MAX)),
   })
   .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
     message: 'range.invalid',

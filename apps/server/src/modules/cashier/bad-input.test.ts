@@ -107,6 +107,33 @@ const post = (url: string) => (payload: Record<string, unknown>) =>
   memberCall(t.app, m.token, 'POST', url, payload);
 
 describe('bad input on every money endpoint: exact 4xx, nothing written', () => {
+  it('ids and times past what the database (integer) or a Date holds: 400, never a failed query', async () => {
+    const tooBigId = 3_000_000_000;
+    const memberGet = (url: string) => () => memberCall(t.app, m.token, 'GET', url);
+    const staffGet = (url: string) => () => staffCall(t.app, finance, 'GET', url);
+    for (const [label, call] of [
+      [
+        'a wallet id',
+        () =>
+          post('/wps/relay/GCS_walletTransfer')({
+            fromAccountTypeId: 2,
+            toAccountTypeId: tooBigId,
+            amount: 10_000,
+          }),
+      ],
+      [
+        'a channel id',
+        () => post('/wps/cashier/deposits')({ channelId: tooBigId, amount: 60_000, reference: 'TRXBIG01' }),
+      ],
+      ['a record start time', memberGet('/wps/relay/ODSFE2_MemTransDet?startTime=9000000000000000')],
+      ['a member id of the limits', staffGet(`/bo/api/cashier/limits?memberId=${tooBigId}`)],
+      ['a member id of the ledger', staffGet(`/bo/api/cashier/ledger?memberId=${tooBigId}`)],
+      ['a deposit list time', staffGet('/bo/api/cashier/deposits?from=9000000000000000')],
+    ] as const) {
+      await refuses(call, [[label, {}, 400, 'validation.failed']]);
+    }
+  });
+
   it('GCS_walletTransfer', async () => {
     const good = { fromAccountTypeId: 2, toAccountTypeId: vendorTypeId, amount: 10_000 };
     await refuses(post('/wps/relay/GCS_walletTransfer'), [
