@@ -12,20 +12,9 @@ const field = (value: unknown) => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+/** One RFC 4180 CSV line (CRLF). */
 const line = <T extends Record<string, unknown>>(columns: readonly (keyof T & string)[], row: T) =>
   `${columns.map((c) => field(row[c])).join(',')}\r\n`;
-
-/** RFC 4180 CSV (CRLF lines) with a header row. */
-export const toCsv = <T extends Record<string, unknown>>(
-  columns: readonly (keyof T & string)[],
-  rows: readonly T[],
-) => `${columns.join(',')}\r\n${rows.map((row) => line(columns, row)).join('')}`;
-
-/**
- * Lists that still build their CSV in one piece (games, cashier) export at most this many rows;
- * the back office's own lists stream every row with `csvStream`.
- */
-export const CSV_MAX_ROWS = 10_000;
 
 /** Rows fetched per query while a CSV streams. */
 export const CSV_BATCH_ROWS = 1_000;

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   cashierBoRoutes,
   envelope,
@@ -56,7 +57,7 @@ const staffRoute = <D extends RouteDef>(
   });
 };
 
-const csv = (reply: FastifyReply, name: string, body: string) =>
+const csv = (reply: FastifyReply, name: string, body: Readable) =>
   reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}"`)

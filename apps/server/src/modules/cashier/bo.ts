@@ -9,7 +9,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type Actor, appendAudit } from '../backoffice/audit';
-import { CSV_MAX_ROWS, toCsv } from '../backoffice/csv';
+import { csvStream } from '../backoffice/csv';
 import { assertCan } from '../backoffice/roles';
 import type { SiteService } from '../site';
 import { formatMinor, type WalletService } from '../wallet';
@@ -138,11 +138,17 @@ export const createCashierBackoffice = ({ db, site, wallet, cashier, now = () =>
 
   const depositsCsv = async (actor: Actor, filter: DepositFilter) => {
     assertCan(actor, 'cashier.queue');
-    const rows = await depositRows(filter).orderBy('d.created_at', 'desc').limit(CSV_MAX_ROWS).execute();
-    return toCsv(
-      DEPOSIT_CSV,
-      rows.map(boDeposit).map((d) => ({ ...d, createdAt: iso(d.createdAt), decidedAt: iso(d.decidedAt) })),
-    );
+    return csvStream(DEPOSIT_CSV, async (limit, offset) => {
+      const rows = await depositRows(filter)
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows
+        .map(boDeposit)
+        .map((d) => ({ ...d, createdAt: iso(d.createdAt), decidedAt: iso(d.decidedAt) }));
+    });
   };
 
   const oneDeposit = async (id: string) => {
@@ -252,13 +258,17 @@ export const createCashierBackoffice = ({ db, site, wallet, cashier, now = () =>
 
   const withdrawalsCsv = async (actor: Actor, filter: WithdrawalFilter) => {
     assertCan(actor, 'cashier.queue');
-    const rows = await withdrawalRows(filter).orderBy('w.created_at', 'desc').limit(CSV_MAX_ROWS).execute();
-    const items: BoWithdrawalRow[] = [];
-    for (const r of rows) items.push(await boWithdrawal(r, []));
-    return toCsv(
-      WITHDRAWAL_CSV,
-      items.map((w) => ({ ...w, createdAt: iso(w.createdAt), distributedAt: iso(w.distributedAt) })),
-    );
+    return csvStream(WITHDRAWAL_CSV, async (limit, offset) => {
+      const rows = await withdrawalRows(filter)
+        .orderBy('w.created_at', 'desc')
+        .orderBy('w.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const items: BoWithdrawalRow[] = [];
+      for (const r of rows) items.push(await boWithdrawal(r, []));
+      return items.map((w) => ({ ...w, createdAt: iso(w.createdAt), distributedAt: iso(w.distributedAt) }));
+    });
   };
 
   const accountsOf = async (

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, expectedError, type TestApp } from '../../../test/helpers';
+import { CSV_BATCH_ROWS } from '../backoffice/csv';
 import { auditRows, bo, staffLogin } from '../backoffice/test-support';
 import { verifyLedger } from '../wallet/ledger';
 import { newMember } from '../wallet/test-support';
@@ -65,6 +67,27 @@ describe('back office: games', () => {
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toContain('id,merchantCode,memberId,username');
     expect(lines).toHaveLength(4);
+
+    // More than ten batches of the streamed CSV (CSV_BATCH_ROWS) and more than the 10,000 rows it
+    // used to stop at: every round is exported, none twice. Copies of a settled round with new ids
+    // (no request id, no ledger link).
+    const copies = 10 * CSV_BATCH_ROWS + 150;
+    await sql`
+      INSERT INTO game_round (id, merchant_code, member_id, mode, vendor_code, game_node_id, game_type,
+        status, stake_minor, payout_minor, currency, opened_at, updated_at, settled_at, bet, result)
+      SELECT gen_random_uuid(), merchant_code, member_id, mode, vendor_code, game_node_id, game_type,
+        status, stake_minor, payout_minor, currency, opened_at - make_interval(secs => g % 7),
+        updated_at, settled_at, bet, result
+      FROM game_round, generate_series(1, ${copies}) AS g
+      WHERE id = ${ids[0]}`.execute(t.db);
+    const big = await bo(t.app, tokens.owner ?? '', {
+      method: 'GET',
+      url: `/bo/api/games/rounds.csv?member=${member.username}`,
+    });
+    expect(big.statusCode).toBe(200);
+    const bigLines = big.body.trim().split('\r\n').slice(1);
+    expect(bigLines).toHaveLength(3 + copies);
+    expect(new Set(bigLines.map((l) => l.split(',')[0])).size).toBe(3 + copies);
 
     const detail = await bo(t.app, tokens.support ?? '', {
       method: 'GET',

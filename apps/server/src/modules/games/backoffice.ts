@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, GameRoundStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type Actor, appendAudit } from '../backoffice/audit';
-import { CSV_MAX_ROWS, toCsv } from '../backoffice/csv';
+import { csvStream } from '../backoffice/csv';
 import { assertCan } from '../backoffice/roles';
 import type { CatalogueService } from '../catalogue';
 import { bumpVersion } from '../catalogue/store';
@@ -161,23 +161,23 @@ export const createGamesBackoffice = ({ db, site, catalogue, games, now }: Deps)
 
   const csv = async (actor: Actor, f: RoundSearch) => {
     assertCan(actor, 'games.read');
-    const rows = (await search(f)
-      .select(ROW_COLUMNS)
-      .orderBy('r.opened_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(CSV_MAX_ROWS)
-      .execute()) as Row[];
-    return toCsv(
-      CSV_COLUMNS,
-      rows.map((r) => {
+    return csvStream(CSV_COLUMNS, async (limit, offset) => {
+      const rows = (await search(f)
+        .select(ROW_COLUMNS)
+        .orderBy('r.opened_at', 'desc')
+        .orderBy('r.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute()) as Row[];
+      return rows.map((r) => {
         const row = rowOf(r);
         return {
           ...row,
           openedAt: new Date(row.openedAt).toISOString(),
           settledAt: row.settledAt === null ? null : new Date(row.settledAt).toISOString(),
         };
-      }),
-    );
+      });
+    });
   };
 
   const detail = async (actor: Actor, id: string) => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   boGamesRoutes,
@@ -156,7 +157,8 @@ const staffRoute = <D extends RouteDef>(
   app: FastifyInstance,
   guard: onRequestAsyncHookHandler,
   def: D,
-  handler: (request: Req<D>) => Promise<z.input<D['value']>>,
+  /** A CSV route answers a stream of its rows (backoffice/csv.ts `csvStream`). */
+  handler: (request: Req<D>) => Promise<z.input<D['value']> | Readable>,
 ) => {
   const csv = def.envelope === false;
   app.withTypeProvider<ZodTypeProvider>().route({
