@@ -168,7 +168,7 @@ const expectNoOverflow = async (page: Page) => {
 
 /**
  * Turns LOGINIPVERF3 on for khelabd while `work` runs (the demo brand starts with it off); the
- * phone and desktop runs share the switch (`withModuleFlag` counts them).
+ * phone and desktop runs share the switch (`withModuleFlag` counts them). Only @exclusive journeys.
  */
 const withIpVerification = (page: Page, work: () => Promise<void>) =>
   withModuleFlag(page.request, 'khelabd', 'LOGINIPVERF3', work);
@@ -245,7 +245,9 @@ const LOOKS = [
   { language: 'bn', theme: 'dark' },
 ] as const;
 
-test.describe('new-IP verification', () => {
+// LOGINIPVERF3 is merchant-wide: while it is on, another journey's login from an address its member
+// has not used would be asked to verify, so these run alone (@exclusive, e2e/fixtures.ts).
+test.describe('new-IP verification', { tag: '@exclusive' }, () => {
   for (const look of LOOKS) {
     test(
       `${look.language}: a login from a network the member never used: the SMS code, sent when asked for`,

@@ -20,7 +20,7 @@ type Fixtures = { pageErrors: string[]; exclusiveGate: undefined };
 
 /**
  * Journeys tagged `@exclusive` switch something merchant-wide that other journeys would trip over
- * (maintenance, the proof-of-work flag): while one runs, no other journey does. A readers-writer
+ * (maintenance, the proof-of-work flag, new-IP verification): while one runs, no other journey does. A readers-writer
  * lock in the run's folder, shared by the workers: every other journey registers itself as a
  * reader, then backs off while an exclusive one holds the lock; an exclusive journey takes the
  * lock, then waits for the readers to finish. (Registering before looking, on both sides, means
