@@ -64,9 +64,9 @@ import { registerBalanceSocket } from '../modules/wallet/ws';
 import { resolveRequestContext } from './context';
 import { AppError, errorBody } from './errors';
 import { precompressAssets } from './precompress-assets';
-import { precompressed } from './precompressed';
 import { createRequestIds, lazyChildLoggerFactory, QuietRoutesLogController } from './request-log';
 import type { Gate } from './route';
+import { createSpaIndex } from './spa';
 
 export type AppDeps = {
   config: Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY' | 'BLOCKED_COUNTRIES'> &
@@ -391,7 +391,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   await registerBackofficeWeb(app, deps.boWebDist);
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   const indexHtml = webDist ? await readFile(join(webDist, 'index.html'), 'utf8') : undefined;
-  const sendIndexHtml = indexHtml ? precompressed(indexHtml) : undefined;
+  // index.html with the first data of the page in it (status, and /rng's first games): http/spa.ts.
+  const sendIndexHtml = indexHtml ? createSpaIndex(indexHtml, { site, catalogue, gate }) : undefined;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
