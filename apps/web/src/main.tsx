@@ -8,7 +8,8 @@ import { LoadingScreen } from './features/shell/loading-screen';
 import { queryClient } from './shared/api/query-client';
 import { importChunk } from './shared/chunk';
 import { i18nReady, initialLanguage } from './shared/i18n';
-import { systemStatusQuery } from './shared/state/site';
+import { takeFirstData } from './shared/state/first-data';
+import { rememberMerchant, systemStatusQuery } from './shared/state/site';
 import { readSession, SESSION_KEYS } from './shared/state/storage';
 // Self-hosted Bangla and Hindi faces (only the scripts a page shows are downloaded: unicode-range).
 import '@fontsource-variable/noto-sans-bengali';
@@ -20,17 +21,25 @@ const FIRST_DATA_WAIT_MS = 1500;
 
 performance.mark('khela:main');
 void i18nReady.then(() => performance.mark('khela:i18n'));
+// The answers the server wrote into the page (the permission call's, and /rng's first games) when
+// they are the ones this start would ask for: the page need not wait for those calls.
+const savedMerchant = readSession(SESSION_KEYS.merchant);
+const written = takeFirstData(initialLanguage, savedMerchant);
+if (written) {
+  queryClient.setQueryData(systemStatusQuery(initialLanguage, savedMerchant).queryKey, written.status);
+  rememberMerchant(written.status);
+}
 // Every page needs the permission call before it can show anything: ask now, while the route's
 // chunks and the locale files load, instead of after they have.
 const statusAsked = queryClient
-  .prefetchQuery(systemStatusQuery(initialLanguage, readSession(SESSION_KEYS.merchant)))
+  .prefetchQuery(systemStatusQuery(initialLanguage, savedMerchant))
   .then(() => performance.mark('khela:status'));
 // The slot lobby's first page and vendors, in parallel with the permission call (a small chunk).
 const firstData =
   window.location.pathname === '/rng'
     ? importChunk(() => import('./features/lobby/rng-prefetch')).then(
         ({ prefetchRngFirstPage, prefetchRngVendors }) =>
-          Promise.all([prefetchRngFirstPage(), statusAsked.then(prefetchRngVendors)]),
+          Promise.all([prefetchRngFirstPage(undefined, written?.rng), statusAsked.then(prefetchRngVendors)]),
       )
     : undefined;
 // The page's chunk and locale files, at once; the first page shows when they are in, and its

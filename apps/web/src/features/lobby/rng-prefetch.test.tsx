@@ -9,8 +9,8 @@ import { parseRngQuery, rngListFilter } from './lobby-query';
 import { useGameList } from './queries';
 import { prefetchRngFirstPage } from './rng-prefetch';
 
-const Probe = () => {
-  const list = useGameList(rngListFilter(parseRngQuery(new URLSearchParams('vassalage=PG'))));
+const Probe = ({ search = 'vassalage=PG' }: { search?: string }) => {
+  const list = useGameList(rngListFilter(parseRngQuery(new URLSearchParams(search))));
   return <output data-testid="total">{list.data ? String(list.data.totalCount) : 'loading'}</output>;
 };
 
@@ -52,5 +52,21 @@ describe('/rng first-page prefetch', () => {
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]));
     expect(url.searchParams.get('vassalage')).toBe('PG');
     expect(url.searchParams.get('pageSize')).toBe('15');
+  });
+
+  it('keeps the first page the server wrote into the page instead of asking, for /rng without filters only', async () => {
+    const fetchMock = vi.fn(async (_input: URL | string) => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    const written = { games: [], totalPages: 3, totalCount: 37, pageNo: 1, pageSize: 15 };
+    await prefetchRngFirstPage('', written);
+    renderApp(<Probe search="" />, { client: queryClient, status: makeStatus() });
+    await waitFor(() => expect(screen.getByTestId('total').textContent).toBe('37'));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('gameList'))).toHaveLength(0);
+    // With a filter in the address the written page is not that page: it is asked for.
+    cleanup();
+    queryClient.clear();
+    void prefetchRngFirstPage('?vassalage=PG', written);
+    await act(async () => {});
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('gameList'))).toHaveLength(1);
   });
 });

@@ -37,15 +37,20 @@ export const syncMerchantFromStorage = () => {
   for (const listener of merchantListeners) listener();
 };
 
+/** Keeps the merchant a status answer names for the session, unless one is kept already. */
+export const rememberMerchant = (status: SystemStatus) => {
+  if (!readSession(SESSION_KEYS.merchant)) {
+    writeSession(SESSION_KEYS.merchant, status.info.merchant.code);
+    writeSession(SESSION_KEYS.merchantCode, status.info.merchant.code);
+  }
+};
+
 /** The permission call's query (shared by the hook and the start-up prefetch in main.tsx). */
 export const systemStatusQuery = (language: string, merchant: string | null) => ({
   queryKey: ['system-status', language, merchant ?? ''],
   queryFn: async () => {
     const status = await callApi('systemStatus', { query: { url: window.location.host } });
-    if (!readSession(SESSION_KEYS.merchant)) {
-      writeSession(SESSION_KEYS.merchant, status.info.merchant.code);
-      writeSession(SESSION_KEYS.merchantCode, status.info.merchant.code);
-    }
+    rememberMerchant(status);
     return status;
   },
   staleTime: 60_000,
