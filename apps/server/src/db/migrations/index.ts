@@ -15,6 +15,7 @@ import * as m0014 from './0014_games_launch_features';
 import * as m0015 from './0015_lottery';
 import * as m0017 from './0017_ledger_post';
 import * as m0018 from './0018_provider_callbacks';
+import * as m0019 from './0019_wallet_transfer';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -38,4 +39,5 @@ export const migrations = {
   '0015_lottery': m0015,
   '0017_ledger_post': m0017,
   '0018_provider_callbacks': m0018,
+  '0019_wallet_transfer': m0019,
 };

@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
@@ -225,6 +225,28 @@ export const postArgs = (input: PostInput) => {
   };
 };
 
+export type PostArgs = ReturnType<typeof postArgs>;
+
+/**
+ * The statement of one posting attempt: `ledger_post` itself, or a database function of another
+ * module that checks its own rule and then calls `ledger_post` (the wallet's `wallet_transfer`,
+ * migration 0019). It answers `ledger_post`'s answer, or an answer of its own (another `status`),
+ * which `post` hands back as a `PostDiverted` error: nothing was posted.
+ */
+export type PostStatement = (args: PostArgs, now: Date) => RawBuilder<{ answer: unknown }>;
+
+const ledgerPost: PostStatement = (args, now) => sql<{ answer: unknown }>`
+  SELECT ledger_post(${args.entryId}, ${args.merchantCode}, ${args.key}, ${args.kind}, ${args.hash},
+    ${args.reverses}, ${args.metadata}::jsonb, ${now}, ${args.accounts}::text[],
+    ${args.amounts}::bigint[]) AS answer`;
+
+/** The posting statement answered something of its own (see `PostStatement`): nothing was posted. */
+export class PostDiverted extends Error {
+  constructor(readonly answer: { status: string } & Record<string, unknown>) {
+    super(`post diverted: ${answer.status}`);
+  }
+}
+
 /**
  * One attempt, inside the caller's transaction or as one statement of its own: the database
  * function `ledger_post` (migration 0017) claims the key, locks the accounts in id order, applies
@@ -233,20 +255,18 @@ export const postArgs = (input: PostInput) => {
 const postOnce = async (
   db: Db,
   input: PostInput,
-  args: ReturnType<typeof postArgs>,
+  args: PostArgs,
   now: Date,
+  statement: PostStatement,
 ): Promise<PostResult> => {
   const { entryId } = args;
   const metadata = input.metadata ?? {};
   let answer: PostAnswer;
   try {
-    const { rows } = await sql<{ answer: PostAnswer }>`
-      SELECT ledger_post(${entryId}, ${args.merchantCode}, ${args.key}, ${args.kind}, ${args.hash},
-        ${args.reverses}, ${args.metadata}::jsonb, ${now}, ${args.accounts}::text[],
-        ${args.amounts}::bigint[]) AS answer`.execute(db);
+    const { rows } = await statement(args, now).execute(db);
     const row = rows[0];
     if (!row) throw new LedgerInvariantError('ledger_post answered nothing');
-    answer = typeof row.answer === 'string' ? (JSON.parse(row.answer) as PostAnswer) : row.answer;
+    answer = (typeof row.answer === 'string' ? JSON.parse(row.answer) : row.answer) as PostAnswer;
   } catch (error) {
     const code = errorCode(error);
     if (code === 'KH409') throw new AppError('insufficient.balance');
@@ -263,6 +283,8 @@ const postOnce = async (
       lines: linesOf(answer.lines),
       metadata: answer.metadata,
     };
+  if (answer.status !== 'posted')
+    throw new PostDiverted(answer as unknown as { status: string } & Record<string, unknown>);
   return {
     entryId,
     kind: input.kind,
@@ -273,7 +295,12 @@ const postOnce = async (
   };
 };
 
-export type PostOptions = { now?: Date; maxAttempts?: number };
+export type PostOptions = {
+  now?: Date;
+  maxAttempts?: number;
+  /** The posting statement (default `ledger_post`). */
+  statement?: PostStatement;
+};
 
 /**
  * Moves money: one journal entry, all or nothing. The same idempotency key returns the first
@@ -285,12 +312,13 @@ export type PostOptions = { now?: Date; maxAttempts?: number };
 export const post = async (db: Db, input: PostInput, options: PostOptions = {}): Promise<PostResult> => {
   const args = postArgs(input);
   const now = options.now ?? new Date();
+  const statement = options.statement ?? ledgerPost;
   // Inside a transaction the caller owns retries; alone, the one statement is its own transaction.
-  if (db.isTransaction) return postOnce(db, input, args, now);
+  if (db.isTransaction) return postOnce(db, input, args, now, statement);
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await postOnce(db, input, { ...args, entryId: randomUUID() }, now);
+      return await postOnce(db, input, { ...args, entryId: randomUUID() }, now, statement);
     } catch (error) {
       if (!isRetryable(error) || attempt >= maxAttempts) throw error;
       // Jittered back-off so two retrying transactions do not collide again in step.

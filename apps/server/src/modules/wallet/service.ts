@@ -3,27 +3,57 @@ import {
   MEMBER_TRANSACTIONS_PAGE_SIZE,
   type MemberTransactionsValue,
   type MerchantWalletValue,
+  TRIAL_TYPES,
   type WalletBalanceItem,
   type WalletBalanceValue,
   type WalletTransferValue,
 } from '@khela/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthMember } from '../identity';
+import { PASSWORD_MAX_AGE_MS } from '../identity/service';
+import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../identity/sessions';
 import type { SiteService } from '../site';
 import { type BalanceEvents, createBalanceEvents } from './events';
 import {
   type AccountRef,
   type Db,
   ensureAccount,
+  PostDiverted,
   type PostInput,
   type PostResult,
+  type PostStatement,
   post,
   reverse,
   verifyLedger,
 } from './ledger';
 import * as store from './store';
+
+/**
+ * A transfer's posting statement: `wallet_transfer` (migration 0019) checks that `vendorCode` is
+ * still the enabled vendor of the wallet type, then calls `ledger_post`, in one round trip.
+ */
+const transferStatement =
+  (vendorTypeId: number, vendorCode: string, memberId: number, session?: TransferSession): PostStatement =>
+  (args, now) =>
+    sql<{ answer: unknown }>`
+    SELECT wallet_transfer(${session?.tokenHash ?? null}, ${memberId},
+      ${new Date(now.getTime() - SESSION_IDLE_MS)}, ${new Date(now.getTime() - SESSION_TOUCH_MS)},
+      ${new Date(now.getTime() - PASSWORD_MAX_AGE_MS)}, ${[...TRIAL_TYPES]}::integer[],
+      ${vendorTypeId}, ${vendorCode}, ${args.entryId}, ${args.merchantCode},
+      ${args.key}, ${args.kind}, ${args.hash}, ${args.reverses}, ${args.metadata}::jsonb, ${now},
+      ${args.accounts}::text[], ${args.amounts}::bigint[]) AS answer`;
+
+/**
+ * The session of a transfer on the wallet route's fast path (routes.ts): the hash of the token
+ * the call came with. The posting statement then reads and checks the session itself, and posts
+ * nothing unless it is live and of the member the transfer is built for (`TransferRefused`).
+ */
+export type TransferSession = { tokenHash: string };
+
+/** The posting statement refused the session of a fast-path transfer: nothing was written. */
+export class TransferRefused extends Error {}
 
 /** The demo credit a demo account or a trial account starts with: 10,000.00 in minor units. */
 export const DEMO_CREDIT_MINOR = 1_000_000n;
@@ -62,6 +92,8 @@ export const createWalletService = ({
 }: WalletServiceDeps) => {
   // Account ids never change once made: remember them and skip the look-up.
   const accountIds = new Map<string, string>();
+  // Wallet type -> vendor code as last seen (vendors with a wallet only: a few dozen at most).
+  const vendorOfType = new Map<number, string>();
 
   const merchantOf = (merchantCode: string) => {
     const merchant = site.findMerchant(merchantCode);
@@ -122,6 +154,7 @@ export const createWalletService = ({
     member: AuthMember,
     input: TransferInput,
     clientKey: string,
+    session?: TransferSession,
   ): Promise<WalletTransferValue> => {
     if (member.type === 4) throw new AppError('in_need_true_account');
     if (isSingle(member.merchantCode)) throw new AppError('function.not.available');
@@ -132,31 +165,49 @@ export const createWalletService = ({
     const vendorTypeId = from === MAIN_ACCOUNT_TYPE_ID ? to : to === MAIN_ACCOUNT_TYPE_ID ? from : null;
     if (vendorTypeId === null || vendorTypeId === MAIN_ACCOUNT_TYPE_ID)
       throw fieldError('toAccountTypeId', 'wallet.transfer.main.and.vendor');
-    const vendorCode = await store.findVendorByAccountType(db, vendorTypeId);
-    if (!vendorCode)
-      throw fieldError(
-        from === MAIN_ACCOUNT_TYPE_ID ? 'toAccountTypeId' : 'fromAccountTypeId',
-        'wallet.vendor.unknown',
-      );
-    const base = { merchantCode: merchant.code, currency: merchant.currency };
-    const mainId = await accountOf({ ...base, kind: 'member_main', memberId: member.id });
-    const vendorId = await accountOf({ ...base, kind: 'member_vendor', memberId: member.id, vendorCode });
-    const [fromId, toId] = from === MAIN_ACCOUNT_TYPE_ID ? [mainId, vendorId] : [vendorId, mainId];
-    const result = await post(
-      db,
-      {
-        merchantCode: merchant.code,
-        // Per member: one member's key can never collide with (or reveal) another's.
-        idempotencyKey: `transfer:${member.id}:${clientKey}`,
-        kind: 'transfer',
-        lines: [
-          { accountId: fromId, amount: -input.amount },
-          { accountId: toId, amount: input.amount },
-        ],
-        metadata: { memberId: member.id, fromAccountTypeId: from, toAccountTypeId: to, vendorCode },
-      },
-      { now: now() },
-    );
+    const vendorField = from === MAIN_ACCOUNT_TYPE_ID ? 'toAccountTypeId' : 'fromAccountTypeId';
+    // The vendor of this wallet type as last seen: only a guess, checked by the posting statement
+    // itself (`wallet_transfer`, migration 0019), which answers the current one when it differs.
+    let vendorCode =
+      vendorOfType.get(vendorTypeId) ?? (await store.findVendorByAccountType(db, vendorTypeId));
+    let result: PostResult | undefined;
+    let fromId = '';
+    let toId = '';
+    for (let attempt = 1; result === undefined; attempt++) {
+      if (!vendorCode) {
+        vendorOfType.delete(vendorTypeId);
+        throw fieldError(vendorField, 'wallet.vendor.unknown');
+      }
+      vendorOfType.set(vendorTypeId, vendorCode);
+      const base = { merchantCode: merchant.code, currency: merchant.currency };
+      const mainId = await accountOf({ ...base, kind: 'member_main', memberId: member.id });
+      const vendorId = await accountOf({ ...base, kind: 'member_vendor', memberId: member.id, vendorCode });
+      [fromId, toId] = from === MAIN_ACCOUNT_TYPE_ID ? [mainId, vendorId] : [vendorId, mainId];
+      try {
+        result = await post(
+          db,
+          {
+            merchantCode: merchant.code,
+            // Per member: one member's key can never collide with (or reveal) another's.
+            idempotencyKey: `transfer:${member.id}:${clientKey}`,
+            kind: 'transfer',
+            lines: [
+              { accountId: fromId, amount: -input.amount },
+              { accountId: toId, amount: input.amount },
+            ],
+            metadata: { memberId: member.id, fromAccountTypeId: from, toAccountTypeId: to, vendorCode },
+          },
+          { now: now(), statement: transferStatement(vendorTypeId, vendorCode, member.id, session) },
+        );
+      } catch (error) {
+        if (error instanceof PostDiverted && error.answer.status === 'session')
+          throw new TransferRefused('session not live');
+        // The wallet type now belongs to another vendor, or to none: build the entry again.
+        if (!(error instanceof PostDiverted) || error.answer.status !== 'vendor' || attempt >= 3) throw error;
+        const current = error.answer.vendorCode;
+        vendorCode = typeof current === 'string' ? current : null;
+      }
+    }
     if (!result.replayed) events.publish(member.id);
     const fromLine = result.lines.find((l) => l.accountId === fromId);
     const toLine = result.lines.find((l) => l.accountId === toId);
