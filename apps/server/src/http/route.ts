@@ -18,7 +18,30 @@ declare module 'fastify' {
     /** No per-request log lines for this route (RouteExtras.quietLog; app.ts reads it). */
     quietLog?: boolean;
   }
+  interface FastifyRequest {
+    /**
+     * Set on a `sessionHint` route when `request.member` came from memory, not from the session
+     * read: the handler must have the session checked (by its own statement) before it acts, and
+     * call this on any failure, which reads and checks the session in full (the gate's
+     * `authenticate`: refusing as it does) and clears the hint.
+     */
+    confirmSession?: () => Promise<void>;
+  }
 }
+
+/**
+ * A route's memory of the members of recent tokens (`RouteExtras.sessionHint`). Never an
+ * authority: a call served from it is only provisionally signed in, and the route's handler has
+ * the session checked in the same statement that acts.
+ */
+export type SessionHint = {
+  /** Puts the remembered member of the call's token on the request (true), or false. */
+  read: (request: FastifyRequest) => boolean;
+  /** After a full authentication: remember the member of the call's token. */
+  keep: (request: FastifyRequest) => void;
+  /** The token failed a check: forget it. */
+  forget: (request: FastifyRequest) => void;
+};
 
 export type Gate = {
   /** Is this module on for the request's merchant? */
@@ -71,6 +94,13 @@ export type RouteExtras = {
    * (domainRoute: `request_param_err`, API-FACTS §1.3); the fields stay in `value.fields`.
    */
   invalidInputCode?: ErrorCode;
+  /**
+   * Skips the session read in the gate when the token's member is remembered (see
+   * `SessionHint`, `FastifyRequest.confirmSession`): for a handler whose one statement checks
+   * the session itself. Auth routes only. A call whose body fails validation has its session
+   * checked first, so it is refused as on any other route.
+   */
+  sessionHint?: SessionHint;
 };
 
 const ENVELOPE_HEAD = Buffer.from('{"success":true,"value":');
@@ -102,6 +132,22 @@ export const registerRoute = <D extends RouteDef>(
   const wrap = def.envelope === false ? def.value : envelope(def.value);
   const sendCompressed = extras.compressCache ? createCompressedCache(extras.compressCache) : undefined;
   const memo = sendCompressed ? extras.memo : undefined;
+  const hint = def.auth === true ? extras.sessionHint : undefined;
+  if (extras.sessionHint && !hint) throw new Error(`${def.path}: sessionHint needs auth: true`);
+  /** The full session check of a call that was signed in from the hint. */
+  const confirmer = (request: FastifyRequest) => async () => {
+    request.confirmSession = undefined;
+    request.member = undefined;
+    request.authSession = undefined;
+    if (!gate.authenticate) throw new AppError('login.not.session');
+    try {
+      await gate.authenticate(request, def);
+    } catch (error) {
+      hint?.forget(request);
+      throw error;
+    }
+    hint?.keep(request);
+  };
   if (extras.memo && (!memo || extras.preValidation))
     throw new Error(`${def.path}: memo needs compressCache and no preValidation hooks of its own`);
   const memoEntries = new Map<string, MemoEntry>();
@@ -152,6 +198,8 @@ export const registerRoute = <D extends RouteDef>(
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     ...(sendCompressed ? { compress: false as const } : {}),
     ...(extras.quietLog ? { config: { quietLog: true } } : {}),
+    // A hinted call's validation error waits for its session check (in the handler).
+    ...(hint ? { attachValidation: true } : {}),
     ...(extras.invalidInputCode
       ? {
           schemaErrorFormatter: (errors: { instancePath: string; message?: string }[]) =>
@@ -183,11 +231,34 @@ export const registerRoute = <D extends RouteDef>(
         if (!def.auth || (def.auth === 'optional' && !request.headers.authorization))
           return proceed(request, reply, done);
         if (!gate.authenticate) return done(new AppError('login.not.session'));
+        if (hint) {
+          let remembered: boolean;
+          try {
+            remembered = hint.read(request);
+          } catch (error) {
+            return done(error as Error);
+          }
+          if (remembered) {
+            request.confirmSession = confirmer(request);
+            return proceed(request, reply, done);
+          }
+          // Not returned: a hook that returns a promise is also treated as async by Fastify.
+          gate.authenticate(request, def).then(() => {
+            hint.keep(request);
+            proceed(request, reply, done);
+          }, done);
+          return;
+        }
         gate.authenticate(request, def).then(() => proceed(request, reply, done), done);
       },
       ...(extras.preValidation ?? []),
     ],
     handler: async (request, reply) => {
+      if (request.validationError) {
+        // Only with attachValidation (a sessionHint route): the session is checked first.
+        await request.confirmSession?.();
+        throw request.validationError;
+      }
       const value = await handler(request as Parameters<Handler<D>>[0], reply);
       if (value instanceof JsonText) {
         // Already serialised; a Buffer skips the serializer. One allocation for the whole answer

@@ -1,8 +1,47 @@
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, walletRoutes } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
-import { type Gate, registerRoute } from '../../http/route';
+import { type Gate, registerRoute, type SessionHint } from '../../http/route';
+import type { AuthMember, AuthSession } from '../identity';
+import { hashSessionToken, isWellFormedToken } from '../identity/sessions';
 import type { WalletService } from './service';
+
+/** How many tokens the transfer route remembers (then it starts afresh). */
+const HINTS_MAX = 10_000;
+
+/**
+ * The transfer route's memory of recent tokens (by SHA-256, never the token): which member a
+ * token signed in, as last checked. Only a hint: the transfer statement reads the session again
+ * and acts only when it is live and that member's (docs/decisions/020-wallet-transfer-throughput.md).
+ */
+export const createTransferHints = (): SessionHint => {
+  const members = new Map<string, { member: AuthMember; session: AuthSession }>();
+  const hashOf = (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' ? header.trim() : '';
+    return isWellFormedToken(token) ? hashSessionToken(token) : null;
+  };
+  return {
+    read(request) {
+      const hash = hashOf(request);
+      const known = hash === null ? undefined : members.get(hash);
+      if (!known || known.member.merchantCode !== request.merchant.code) return false;
+      request.member = known.member;
+      request.authSession = known.session;
+      return true;
+    },
+    keep(request) {
+      const hash = hashOf(request);
+      if (hash === null || !request.member || !request.authSession) return;
+      if (members.size >= HINTS_MAX) members.clear();
+      members.set(hash, { member: request.member, session: request.authSession });
+    },
+    forget(request) {
+      const hash = hashOf(request);
+      if (hash !== null) members.delete(hash);
+    },
+  };
+};
 
 const signedIn = (request: FastifyRequest) => {
   if (!request.member) throw new AppError('login.not.session');
@@ -30,10 +69,28 @@ export const registerWalletRoutes = (app: FastifyInstance, gate: Gate, wallet: W
     signedIn(request);
     return wallet.merchantWallet(request.merchant.code);
   });
-  registerRoute(app, gate, walletTransfer, async (request) => {
-    const member = signedIn(request);
-    return wallet.transfer(member, request.body, idempotencyKeyOf(request));
-  });
+  registerRoute(
+    app,
+    gate,
+    walletTransfer,
+    async (request) => {
+      if (request.confirmSession && request.authSession) {
+        // Signed in from memory: one statement checks the session and posts. On any failure the
+        // call takes the full path (the session read and checked by the identity module, then
+        // the transfer), so every refusal is the one it always was; a retried post is answered
+        // by its idempotency key.
+        try {
+          return await wallet.transfer(signedIn(request), request.body, idempotencyKeyOf(request), {
+            tokenHash: request.authSession.tokenHash,
+          });
+        } catch {
+          await request.confirmSession();
+        }
+      }
+      return wallet.transfer(signedIn(request), request.body, idempotencyKeyOf(request));
+    },
+    { sessionHint: createTransferHints() },
+  );
   registerRoute(app, gate, memberTransactions, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return wallet.records(signedIn(request), request.query);
