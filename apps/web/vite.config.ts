@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -127,8 +129,95 @@ const firstPageLoads = (): Plugin => {
   };
 };
 
+/** `import { A, B as C } from 'lucide-react'` in a source file: the names it takes. */
+const LUCIDE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g;
+
+/**
+ * The slot lobby's code in one file (ADR 016): the modules the `egame` page group (`/rng`, `/pvp`,
+ * `/fish`) needs beyond the initial ones. Left to automatic splitting they came as two dozen files
+ * (icons, small helpers shared with other pages), each a request and a module the throttled main
+ * thread has to fetch, compile and link before the first games can show; now about ten. Only
+ * modules outside the initial files are taken (the static closure of the entries stays where it
+ * was), so no initial file grows or starts importing this one; and none that a page other than the
+ * game lobbies (`game`: live, sports...; `elott`; `lottery`, which share most of it and load it
+ * instead) reaches, so the home page and the pages without games do not load the lobby for an icon.
+ * The icon barrel (`lucide-react`) is followed by the icons a file names, not by all it re-exports.
+ */
+const lobbyChunk = () => {
+  let members: Set<string> | undefined;
+  const plugin: Plugin = {
+    name: 'khela-lobby-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const barrel = ids.find((id) => /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/.test(id));
+      const iconFile = new Map<string, string>();
+      if (barrel) {
+        const text = readFileSync(barrel, 'utf8');
+        for (const [, names = '', file = ''] of text.matchAll(
+          /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g,
+        ))
+          for (const name of names.split(',')) {
+            const exported = name.trim().split(/\s+as\s+/)[1];
+            if (exported) iconFile.set(exported, join(dirname(barrel), file));
+          }
+      }
+      const iconsOf = (id: string) => {
+        let text: string;
+        try {
+          text = readFileSync(id.split('?')[0] as string, 'utf8');
+        } catch {
+          return [];
+        }
+        return [...text.matchAll(LUCIDE_IMPORT)].flatMap(([, names = '']) =>
+          names
+            .split(',')
+            .map(
+              (name) =>
+                name
+                  .trim()
+                  .replace(/^type\s+/, '')
+                  .split(/\s+as\s+/)[0] as string,
+            )
+            .flatMap((name) => iconFile.get(name) ?? []),
+        );
+      };
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const queue = [...roots];
+        while (queue.length > 0) {
+          const id = queue.pop() as string;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
+            if (imported === barrel) queue.push(...iconsOf(id));
+            else queue.push(imported);
+          }
+        }
+        return seen;
+      };
+      const initial = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const group = (name: string) => {
+        const found = ids.find((id) => id.endsWith(`/src/app/pages/${name}.tsx`));
+        if (!found) throw new Error(`lobby chunk: no ${name} page group`);
+        return closure([found]);
+      };
+      const apart = new Set(
+        ids
+          .filter((id) => /\/src\/app\/pages\/[^/]+\.tsx$/.test(id))
+          .filter((id) => !/\/(egame|elott|game|lottery)\.tsx$/.test(id))
+          .flatMap((id) => [...closure([id])]),
+      );
+      members = new Set([...group('egame')].filter((id) => !initial.has(id) && !apart.has(id)));
+    },
+  };
+  const test = (id: string) => members?.has(id) ?? false;
+  return { plugin, test };
+};
+const lobby = lobbyChunk();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstPageLoads()],
+  plugins: [react(), tailwindcss(), firstPageLoads(), lobby.plugin],
   server: { port: 5173, proxy: { '/wps': api, '/lgw': api, '/lotto': api, '/media': api } },
   build: {
     target: 'es2022',
@@ -139,6 +228,11 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('index.html', import.meta.url)),
         play: fileURLToPath(new URL('play.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'slot-lobby', test: lobby.test, includeDependenciesRecursively: false }],
+        },
       },
     },
   },
