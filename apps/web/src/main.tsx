@@ -21,7 +21,7 @@ const FIRST_DATA_WAIT_MS = 1500;
 
 performance.mark('khela:main');
 void i18nReady.then(() => performance.mark('khela:i18n'));
-// The answers the server wrote into the page (the permission call's, and /rng's first games) when
+// The answers the server wrote into the page (the permission call's, /rng's first games and vendors) when
 // they are the ones this start would ask for: the page need not wait for those calls.
 const savedMerchant = readSession(SESSION_KEYS.merchant);
 const written = takeFirstData(initialLanguage, savedMerchant);
@@ -39,7 +39,10 @@ const firstData =
   window.location.pathname === '/rng'
     ? importChunk(() => import('./features/lobby/rng-prefetch')).then(
         ({ prefetchRngFirstPage, prefetchRngVendors }) =>
-          Promise.all([prefetchRngFirstPage(undefined, written?.rng), statusAsked.then(prefetchRngVendors)]),
+          Promise.all([
+            prefetchRngFirstPage(undefined, written?.rng),
+            statusAsked.then(() => prefetchRngVendors(written?.vendors)),
+          ]),
       )
     : undefined;
 // The page's chunk and locale files, at once; the first page shows when they are in, and its

@@ -19,7 +19,14 @@ const US_IP = '8.8.8.8';
 const RNG_FIRST_PAGE =
   '/wps/relay/GCSGAME_gameList?clientType=3&platform=flash%2Chtml5-desktop&gameType=RNG&pageNo=1&pageSize=15&language=bn';
 
-type FirstData = { lang: string; merchant: string; status: { status: number }; rng?: unknown };
+type FirstData = {
+  lang: string;
+  merchant: string;
+  status: { status: number };
+  rng?: unknown;
+  vendors?: unknown;
+};
+const VENDORS = '/wps/relay/GCSGAME_newGameVendor?platform=html5-desktop&language=bn';
 
 let webDist: string;
 let t: TestApp;
@@ -55,13 +62,14 @@ const call = async (url: string, ip = BD_IP) => {
 };
 
 describe('index.html with the first data', () => {
-  it('carries, for /rng, the status and first-games answers the calls give', async () => {
+  it('carries, for /rng, the status, first-games and vendor answers the calls give', async () => {
     const html = await page('/rng');
     expect(html).not.toContain(FIRST_DATA_MARK);
     const data = firstData(html);
     expect(data).toMatchObject({ lang: 'bn', merchant: 'khelabd' });
     expect(data?.status).toEqual((await call('/wps/system/status?url=localhost')).value);
     expect(data?.rng).toEqual((await call(RNG_FIRST_PAGE)).value);
+    expect(data?.vendors).toEqual((await call(VENDORS)).value);
     // The caller's own IP (and country) are in it, as in the call's answer.
     expect(firstData(await page('/rng', US_IP))?.status).toEqual(
       (await call('/wps/system/status', US_IP)).value,
@@ -73,6 +81,7 @@ describe('index.html with the first data', () => {
       const data = firstData(await page(url));
       expect(data?.status, url).toEqual((await call('/wps/system/status')).value);
       expect(data?.rng, url).toBeUndefined();
+      expect(data?.vendors, url).toBeUndefined();
     }
   });
 
@@ -95,6 +104,7 @@ describe('index.html with the first data', () => {
       expect(data?.status).toMatchObject({ status: 1 });
       expect(data?.status).toEqual((await call('/wps/system/status')).value);
       expect(data?.rng).toBeUndefined();
+      expect(data?.vendors).toBeUndefined();
     } finally {
       await site.updateSetting('khelabd', 'maintenance', maintenance);
     }
@@ -109,6 +119,7 @@ describe('index.html with the first data', () => {
       const data = firstData(await page('/rng'));
       expect(data?.status).toMatchObject({ status: 2 });
       expect(data?.rng).toBeUndefined();
+      expect(data?.vendors).toBeUndefined();
       // Another country is not blocked: its page has the games.
       expect(firstData(await page('/rng', US_IP))?.rng).toBeDefined();
     } finally {
@@ -120,7 +131,10 @@ describe('index.html with the first data', () => {
     await setModule(t.app, 'khelabd', 'GAMELO3', false);
     try {
       expect((await call(RNG_FIRST_PAGE)).status).toBe(403);
-      expect(firstData(await page('/rng'))?.rng).toBeUndefined();
+      const data = firstData(await page('/rng'));
+      expect(data?.rng).toBeUndefined();
+      // The vendor call is another module's (COMM3): still answered, still written.
+      expect(data?.vendors).toEqual((await call(VENDORS)).value);
     } finally {
       await setModule(t.app, 'khelabd', 'GAMELO3', true);
     }

@@ -4,6 +4,8 @@ import { LRUCache } from 'lru-cache';
 import { AnswerForms, precompressed } from './precompressed';
 import type { Gate } from './route';
 
+type RouteDef = Parameters<Gate['assertOpen']>[1];
+
 /**
  * The language the site asks in while the visitor has saved none (apps/web i18n
  * DEFAULT_LANGUAGE): the first data written into a page is the answer to that language's calls.
@@ -26,6 +28,7 @@ export type SpaDeps = {
     getStatusJson: (merchant: Merchant, ip: string, language: Language) => Promise<StatusJson>;
   };
   catalogue: {
+    getVendors: (merchantCode: string, language: Language) => Promise<unknown>;
     listGamesJson: (
       merchantCode: string,
       language: Language,
@@ -52,7 +55,7 @@ const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
  * (ADR 016): the answer of the status call a first visit makes (default merchant, the page's
  * default language, the caller's IP: maintenance and region blocking are in it, and the page shows
  * them as it would from the call), and for `/rng` without filters the slot lobby's first page of
- * games, when the list call would be answered (site open, module on). The page then renders without
+ * games and its vendor lanes, each when its call would be answered (site open, module on). The page then renders without
  * waiting for either call. The answers are the ones the calls give (the same cached JSON), so they
  * follow the settings, maintenance switch and catalogue as the calls do. Pages are kept compressed
  * per distinct data; a failure to build the data sends the plain page (the app makes the calls).
@@ -70,25 +73,34 @@ export const createSpaIndex = (html: string, deps: SpaDeps) => {
     const status = await deps.site.getStatusJson(merchant, request.ip, language);
     const statusText = Buffer.concat(status.chunks).toString('utf8');
     const [path = '', search] = request.url.split('?');
-    let list: ListJson | undefined;
+    let extra = '';
     if (path === '/rng' && !search && /^\{"status":0[,}]/.test(statusText)) {
-      // The list call's own gates, for the caller as the call would be resolved.
+      // Each call's own gates, for the caller as the call would be resolved.
       const caller = Object.assign(Object.create(request) as FastifyRequest, { merchant, language });
-      const def = catalogueRoutes.gameList;
-      let open = true;
-      try {
-        deps.gate.assertOpen(caller, def);
-      } catch {
-        open = false;
-      }
-      if (open && (!def.modId || deps.gate.isModuleEnabled(caller, def.modId))) {
+      const answered = (def: RouteDef) => {
+        try {
+          deps.gate.assertOpen(caller, def);
+        } catch {
+          return false;
+        }
+        return !def.modId || deps.gate.isModuleEnabled(caller, def.modId);
+      };
+      if (answered(catalogueRoutes.gameList)) {
         const { language: _language, merchant: _merchant, ...filter } = gameListQuery.parse(FIRST_RNG_QUERY);
-        list = await deps.catalogue.listGamesJson(merchant.code, language, filter);
+        const list = await deps.catalogue.listGamesJson(merchant.code, language, filter);
+        extra += `,"rng":${list.json.toString('utf8')}`;
+      }
+      // The vendor swiper's lanes, which the lobby shows with its first games.
+      if (answered(catalogueRoutes.gameVendors)) {
+        const vendors = catalogueRoutes.gameVendors.value.parse(
+          await deps.catalogue.getVendors(merchant.code, language),
+        );
+        extra += `,"vendors":${JSON.stringify(vendors)}`;
       }
     }
     const json =
       `{"lang":${JSON.stringify(PAGE_DEFAULT_LANGUAGE)},"merchant":${JSON.stringify(merchant.code)}` +
-      `,"status":${statusText}${list ? `,"rng":${list.json.toString('utf8')}` : ''}}`;
+      `,"status":${statusText}${extra}}`;
     return json;
   };
 

@@ -7,7 +7,7 @@ import { changeLanguage, i18nReady } from '../../shared/i18n';
 import { syncMerchantFromStorage } from '../../shared/state/site';
 import { parseRngQuery, rngListFilter } from './lobby-query';
 import { useGameList } from './queries';
-import { prefetchRngFirstPage } from './rng-prefetch';
+import { prefetchRngFirstPage, prefetchRngVendors } from './rng-prefetch';
 
 const Probe = ({ search = 'vassalage=PG' }: { search?: string }) => {
   const list = useGameList(rngListFilter(parseRngQuery(new URLSearchParams(search))));
@@ -68,5 +68,16 @@ describe('/rng first-page prefetch', () => {
     void prefetchRngFirstPage('?vassalage=PG', written);
     await act(async () => {});
     expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('gameList'))).toHaveLength(1);
+  });
+
+  it('keeps the vendor lanes the server wrote into the page, in the session copy too', async () => {
+    const fetchMock = vi.fn(async (_input: URL | string) => new Response('{}'));
+    vi.stubGlobal('fetch', fetchMock);
+    sessionStorage.setItem('merchant', 'khelabd');
+    const lanes = [{ title: 'RNG', cards: [], gameClassify: [] }];
+    await prefetchRngVendors({ version: 'v7', data: { lanes } } as never);
+    expect(queryClient.getQueryData(['game-vendors', 'khelabd', 'en'])).toEqual(lanes);
+    expect(sessionStorage.getItem('gameVendor')).toContain('"v7"');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

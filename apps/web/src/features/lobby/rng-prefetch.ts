@@ -1,4 +1,4 @@
-import type { GameListValue } from '@khela/contract';
+import type { GameListValue, GameVendorValue } from '@khela/contract';
 import { queryClient } from '../../shared/api/query-client';
 import { importChunk } from '../../shared/chunk';
 import { i18next, initialLanguage } from '../../shared/i18n';
@@ -6,6 +6,7 @@ import { merchantCodeNow } from '../../shared/state/site';
 import { gameListQuery } from './list-query';
 import { parseRngQuery, rngListFilter } from './lobby-query';
 import { gameVendorsQuery, vendorMerchant } from './use-game-vendors';
+import { acceptVendors } from './vendor-cache';
 
 const languageNow = () => i18next.language || initialLanguage;
 
@@ -30,6 +31,16 @@ export const prefetchRngFirstPage = (search = window.location.search, written?: 
   return queryClient.prefetchQuery(list);
 };
 
-/** The vendor swiper's lanes, once the permission call has named the merchant they are kept under. */
-export const prefetchRngVendors = () =>
-  queryClient.prefetchQuery(gameVendorsQuery(vendorMerchant(merchantCodeNow()), languageNow()));
+/**
+ * The vendor swiper's lanes, once the permission call has named the merchant they are kept under;
+ * `written`: the lanes the server wrote into the page (kept as the call's answer would be).
+ */
+export const prefetchRngVendors = (written?: GameVendorValue) => {
+  const merchant = vendorMerchant(merchantCodeNow());
+  const vendors = gameVendorsQuery(merchant, languageNow());
+  if (written) {
+    queryClient.setQueryData(vendors.queryKey, acceptVendors(written, merchant, languageNow()).lanes);
+    return Promise.resolve();
+  }
+  return queryClient.prefetchQuery(vendors);
+};

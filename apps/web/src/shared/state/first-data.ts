@@ -1,4 +1,4 @@
-import type { GameListValue, SystemStatus } from '@khela/contract';
+import type { GameListValue, GameVendorValue, SystemStatus } from '@khela/contract';
 
 /**
  * The first data the server writes into index.html (apps/server http/spa.ts, ADR 016): the answer
@@ -15,6 +15,8 @@ export type FirstData = {
   status: SystemStatus;
   /** `GCSGAME_gameList` for `/rng` without filters: page 1 of the RNG games. */
   rng?: GameListValue;
+  /** `GCSGAME_newGameVendor` on `/rng`: the catalogue's lanes. */
+  vendors?: GameVendorValue;
 };
 
 const read = (): FirstData | undefined => {
