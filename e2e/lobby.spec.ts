@@ -166,7 +166,9 @@ test.describe('slot lobby', () => {
       }
       await route.continue();
     });
-    await openLobby(page, '/rng', 'rng');
+    // With a query the page asks for its games (a bare /rng starts from the games the server wrote
+    // into the page, ADR 016), so the list call above sees them.
+    await openLobby(page, '/rng?pageNo=1', 'rng');
     await settled(page);
     const icons = cards(page).getByTestId('game-icon');
     // Icons load lazily when they come into view (the jackpot counter and banner fill the first screen).
