@@ -86,6 +86,12 @@ const registerJackpotStream = (app: FastifyInstance, games: GamesService) => {
     open.add(stream);
     request.raw.on('close', stream.end);
   });
+  // Before the server closes: it waits for every connection to end, and these never do by
+  // themselves (a shutdown with an open /rng page would hang until killed, without the
+  // database's clean close).
+  app.addHook('preClose', async () => {
+    for (const stream of [...open]) stream.end();
+  });
   app.addHook('onClose', async () => {
     for (const stream of [...open]) stream.end();
     await games.jackpotEvents.close();
