@@ -12,6 +12,44 @@ import { type Kysely, sql } from 'kysely';
  * by the same (sub)transaction as its entry is left to the entry's own check, and the three
  * queries are one. A line added later to an entry of another transaction is still checked.
  */
+/**
+ * The commit-time balance check as this migration writes it; 0019 replaces it, and its `down`
+ * writes this one back.
+ */
+export const journalEntryBalanced = sql`
+    CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      entry text := to_jsonb(NEW) ->> TG_ARGV[0];
+      line_count integer;
+      foreign_line boolean;
+    BEGIN
+      -- A line written in the same (sub)transaction as its entry: the entry's check covers it.
+      IF TG_TABLE_NAME = 'journal_line' AND EXISTS (
+        SELECT 1 FROM journal_entry e JOIN journal_line l ON l.entry_id = e.id
+        WHERE e.id = entry AND l.line_no = (to_jsonb(NEW) ->> 'line_no')::smallint AND l.xmin = e.xmin
+      ) THEN
+        RETURN NULL;
+      END IF;
+      SELECT count(*), coalesce(bool_or(a.merchant_code <> e.merchant_code), false)
+        INTO line_count, foreign_line
+        FROM journal_line l
+        JOIN ledger_account a ON a.id = l.account_id
+        JOIN journal_entry e ON e.id = l.entry_id
+        WHERE l.entry_id = entry;
+      IF line_count < 2 THEN
+        RAISE EXCEPTION 'journal entry % has fewer than two lines', entry USING ERRCODE = 'check_violation';
+      END IF;
+      IF foreign_line THEN
+        RAISE EXCEPTION 'journal entry % moves another merchant''s account', entry USING ERRCODE = 'check_violation';
+      END IF;
+      IF EXISTS (SELECT 1 FROM journal_line WHERE entry_id = entry GROUP BY currency HAVING sum(amount) <> 0) THEN
+        RAISE EXCEPTION 'journal entry % does not sum to zero', entry USING ERRCODE = 'check_violation';
+      END IF;
+      RETURN NULL;
+    END;
+    $$;
+`;
+
 export const up = async (db: Kysely<unknown>) => {
   await sql`
     CREATE FUNCTION ledger_post(
@@ -80,37 +118,7 @@ export const up = async (db: Kysely<unknown>) => {
     END;
     $$;
 
-    CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      entry text := to_jsonb(NEW) ->> TG_ARGV[0];
-      line_count integer;
-      foreign_line boolean;
-    BEGIN
-      -- A line written in the same (sub)transaction as its entry: the entry's check covers it.
-      IF TG_TABLE_NAME = 'journal_line' AND EXISTS (
-        SELECT 1 FROM journal_entry e JOIN journal_line l ON l.entry_id = e.id
-        WHERE e.id = entry AND l.line_no = (to_jsonb(NEW) ->> 'line_no')::smallint AND l.xmin = e.xmin
-      ) THEN
-        RETURN NULL;
-      END IF;
-      SELECT count(*), coalesce(bool_or(a.merchant_code <> e.merchant_code), false)
-        INTO line_count, foreign_line
-        FROM journal_line l
-        JOIN ledger_account a ON a.id = l.account_id
-        JOIN journal_entry e ON e.id = l.entry_id
-        WHERE l.entry_id = entry;
-      IF line_count < 2 THEN
-        RAISE EXCEPTION 'journal entry % has fewer than two lines', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF foreign_line THEN
-        RAISE EXCEPTION 'journal entry % moves another merchant''s account', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF EXISTS (SELECT 1 FROM journal_line WHERE entry_id = entry GROUP BY currency HAVING sum(amount) <> 0) THEN
-        RAISE EXCEPTION 'journal entry % does not sum to zero', entry USING ERRCODE = 'check_violation';
-      END IF;
-      RETURN NULL;
-    END;
-    $$;
+    ${journalEntryBalanced}
   `.execute(db);
 };
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { journalEntryBalanced } from './0017_ledger_post';
 
 /**
  * Wallet transfers in one statement, and cheaper ledger posts on PostgreSQL
@@ -115,35 +116,6 @@ export const down = async (db: Kysely<unknown>) => {
     DROP TRIGGER ledger_account_fixed ON ledger_account;
     CREATE TRIGGER ledger_account_fixed BEFORE UPDATE ON ledger_account
       FOR EACH ROW EXECUTE FUNCTION ledger_account_fixed();
-    CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      entry text := to_jsonb(NEW) ->> TG_ARGV[0];
-      line_count integer;
-      foreign_line boolean;
-    BEGIN
-      IF TG_TABLE_NAME = 'journal_line' AND EXISTS (
-        SELECT 1 FROM journal_entry e JOIN journal_line l ON l.entry_id = e.id
-        WHERE e.id = entry AND l.line_no = (to_jsonb(NEW) ->> 'line_no')::smallint AND l.xmin = e.xmin
-      ) THEN
-        RETURN NULL;
-      END IF;
-      SELECT count(*), coalesce(bool_or(a.merchant_code <> e.merchant_code), false)
-        INTO line_count, foreign_line
-        FROM journal_line l
-        JOIN ledger_account a ON a.id = l.account_id
-        JOIN journal_entry e ON e.id = l.entry_id
-        WHERE l.entry_id = entry;
-      IF line_count < 2 THEN
-        RAISE EXCEPTION 'journal entry % has fewer than two lines', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF foreign_line THEN
-        RAISE EXCEPTION 'journal entry % moves another merchant''s account', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF EXISTS (SELECT 1 FROM journal_line WHERE entry_id = entry GROUP BY currency HAVING sum(amount) <> 0) THEN
-        RAISE EXCEPTION 'journal entry % does not sum to zero', entry USING ERRCODE = 'check_violation';
-      END IF;
-      RETURN NULL;
-    END;
-    $$;
+    ${journalEntryBalanced}
   `.execute(db);
 };

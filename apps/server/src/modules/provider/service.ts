@@ -21,6 +21,7 @@ import {
   type Db,
   isRetryable,
   MAX_ATTEMPTS,
+  type PostInput,
   type PostResult,
   postArgs,
   post as postLedger,
@@ -248,6 +249,29 @@ export const createProviderService = ({
     return line.balanceAfter;
   };
 
+  /** The ledger entry of a provider movement: the member's wallet against the house. */
+  const entryInput = (
+    ctx: CallContext,
+    kind: 'bet' | 'win' | 'refund',
+    txId: string,
+    amount: bigint,
+    metadata: Record<string, unknown>,
+    reverses: string | null = null,
+  ): PostInput => {
+    const toMember = kind === 'bet' ? -amount : amount;
+    return {
+      merchantCode: ctx.merchantCode,
+      idempotencyKey: ledgerKey(ctx.vendorCode, kind, txId),
+      kind: `game.${kind}`,
+      lines: [
+        { accountId: ctx.walletId, amount: toMember },
+        { accountId: ctx.houseId, amount: -toMember },
+      ],
+      metadata: { memberId: ctx.memberId, vendorCode: ctx.vendorCode, txId, ...metadata },
+      reverses,
+    };
+  };
+
   const post = (
     trx: Db,
     ctx: Context,
@@ -256,24 +280,7 @@ export const createProviderService = ({
     amount: bigint,
     metadata: Record<string, unknown>,
     reverses?: string | null,
-  ) => {
-    const toMember = kind === 'bet' ? -amount : amount;
-    return postLedger(
-      trx,
-      {
-        merchantCode: ctx.merchantCode,
-        idempotencyKey: ledgerKey(ctx.vendorCode, kind, txId),
-        kind: `game.${kind}`,
-        lines: [
-          { accountId: ctx.walletId, amount: toMember },
-          { accountId: ctx.houseId, amount: -toMember },
-        ],
-        metadata: { memberId: ctx.member.id, vendorCode: ctx.vendorCode, txId, ...metadata },
-        reverses: reverses ?? null,
-      },
-      { now: ctx.now },
-    );
-  };
+  ) => postLedger(trx, entryInput(ctx, kind, txId, amount, metadata, reverses ?? null), { now: ctx.now });
 
   /**
    * Mirrors a change of a provider round into the player-facing round record (game_round, games
@@ -315,19 +322,7 @@ export const createProviderService = ({
     txId: string,
     amount: bigint,
     metadata: Record<string, unknown>,
-  ) => {
-    const toMember = kind === 'bet' ? -amount : amount;
-    return postArgs({
-      merchantCode: ctx.merchantCode,
-      idempotencyKey: ledgerKey(ctx.vendorCode, kind, txId),
-      kind: `game.${kind}`,
-      lines: [
-        { accountId: ctx.walletId, amount: toMember },
-        { accountId: ctx.houseId, amount: -toMember },
-      ],
-      metadata: { memberId: ctx.memberId, vendorCode: ctx.vendorCode, txId, ...metadata },
-    });
-  };
+  ) => postArgs(entryInput(ctx, kind, txId, amount, metadata));
 
   /**
    * Runs one callback's database function (migration 0018: provider_bet, provider_win,
