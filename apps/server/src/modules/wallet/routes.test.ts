@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectedError, setModule, type TestApp } from '../../../test/helpers';
 import { verifyLedger } from './ledger';
-import { newMember } from './test-support';
+import { newMember, vendorTypeId } from './test-support';
 
 let t: TestApp;
 
@@ -43,12 +43,7 @@ const transfer = ({ token, key, payload, merchant }: Call) =>
 /** The PG vendor's wallet type, from the catalogue. */
 let pgTypeId: number;
 beforeAll(async () => {
-  const row = await t.db
-    .selectFrom('vendor')
-    .select('account_type_id')
-    .where('code', '=', 'PG')
-    .executeTakeFirstOrThrow();
-  pgTypeId = row.account_type_id;
+  pgTypeId = await vendorTypeId(t.db, 'PG');
 });
 
 const funded = async (minor: bigint) => {

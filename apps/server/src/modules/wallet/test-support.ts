@@ -53,3 +53,8 @@ export const newMember = async (
     },
   };
 };
+
+/** The wallet type (account type id) of a vendor of the catalogue. */
+export const vendorTypeId = async (db: Kysely<DB>, code: string) =>
+  (await db.selectFrom('vendor').select('account_type_id').where('code', '=', code).executeTakeFirstOrThrow())
+    .account_type_id;

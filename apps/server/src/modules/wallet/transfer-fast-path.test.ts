@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectedError, type TestApp } from '../../../test/helpers';
+import { mainBalance } from '../cashier/test-support';
 import { hashSessionToken } from '../identity/sessions';
 import { verifyLedger } from './ledger';
-import { newMember } from './test-support';
+import { newMember, vendorTypeId } from './test-support';
 
 /**
  * The transfer route's fast path (docs/decisions/020-wallet-transfer-throughput.md): once a token
@@ -17,12 +18,7 @@ let pgTypeId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const row = await t.db
-    .selectFrom('vendor')
-    .select('account_type_id')
-    .where('code', '=', 'PG')
-    .executeTakeFirstOrThrow();
-  pgTypeId = row.account_type_id;
+  pgTypeId = await vendorTypeId(t.db, 'PG');
 });
 
 afterAll(async () => {
@@ -45,18 +41,6 @@ const toVendor = (amount: unknown) => ({ fromAccountTypeId: 2, toAccountTypeId: 
 
 const writes = async () =>
   (await sql<{ n: string }>`SELECT count(*)::text AS n FROM journal_entry`.execute(t.db)).rows[0]?.n;
-
-const mainBalance = async (memberId: number) =>
-  String(
-    (
-      await t.db
-        .selectFrom('ledger_account')
-        .select('balance')
-        .where('member_id', '=', memberId)
-        .where('kind', '=', 'member_main')
-        .executeTakeFirstOrThrow()
-    ).balance,
-  );
 
 /** A member holding `minor` in the main wallet whose token the route remembers (full path, then fast). */
 const remembered = async (minor: bigint) => {
@@ -209,7 +193,7 @@ describe('transfers of a remembered token', () => {
     const other = await transfer(m.token, toVendor(2_400), key);
     expect(other.statusCode).toBe(409);
     expect(other.json().errorCode).toBe('idempotency.conflict');
-    expect(await mainBalance(m.member.id)).toBe('7500');
+    expect(await mainBalance(t.db, m.member.id)).toBe(7500n);
   });
 
   it('concurrent transfers of the whole balance: exactly one succeeds, never negative', async () => {
@@ -218,7 +202,7 @@ describe('transfers of a remembered token', () => {
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(23);
-    expect(await mainBalance(m.member.id)).toBe('0');
+    expect(await mainBalance(t.db, m.member.id)).toBe(0n);
   });
 
   it('keeps the sliding idle expiry: last use written at most once a minute', async () => {
