@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client';
 import { formatMoney } from '../../shared/format/money';
 import { readSession, SESSION_KEYS } from '../../shared/state/storage';
+import { prefersReducedMotion } from '../../shared/ui/motion';
 import {
   JACKPOT_STEP_MS,
   type JackpotDisplay,
@@ -81,7 +82,7 @@ export const JackpotCounter = () => {
     const from = shown.current ?? display.shown;
     const to = display.shown;
     const node = text.current;
-    if (from === to || window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+    if (from === to || prefersReducedMotion()) {
       shown.current = to;
       node.textContent = format(to);
       return;

@@ -5,7 +5,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../shared/ui/cx';
-import { BANNER_AUTOPLAY_MS, BannerSlide, prefersReducedMotion, shouldAutoplay } from './banner-slide';
+import { prefersReducedMotion } from '../../../shared/ui/motion';
+import { BANNER_AUTOPLAY_MS, BannerSlide, shouldAutoplay } from './banner-slide';
 
 const arrowClass =
   'absolute top-1/2 z-10 hidden size-11 -translate-y-1/2 place-items-center rounded-full bg-black/35 text-white opacity-0 backdrop-blur transition group-hover/carousel:opacity-100 hover:bg-black/55 focus-visible:opacity-100 lg:grid';

@@ -8,10 +8,6 @@ import { Link } from 'react-router';
 export const BANNER_AUTOPLAY_MS = 5000;
 export const shouldAutoplay = (count: number) => count >= 2;
 
-/** The visitor asked for less motion (the OS or browser setting). */
-export const prefersReducedMotion = () =>
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
-
 /** The banners of one page's group, in the order the server gave them. */
 export const bannersForGroup = (banners: Banner[], group: BannerGroup) =>
   banners.filter((banner) => banner.groupName === group && banner.url !== '');
