@@ -154,13 +154,18 @@ const track = (child: ChildProcess) => {
   return child;
 };
 
+/** Stops a process with SIGTERM (SIGKILL after 10 s); answers how it ended and how long that took. */
 const stop = async (child: ChildProcess) => {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  if (child.exitCode !== null) return { ms: 0, code: child.exitCode, signal: child.signalCode };
+  const began = Date.now();
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal })),
+  );
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
+  const end = await exited;
   clearTimeout(timer);
+  return { ms: Date.now() - began, ...end };
 };
 
 type Started = { child: ChildProcess; port: number; startMs: number };
@@ -509,7 +514,9 @@ const main = async () => {
 
     // The money paths, each against servers of their own (after the throughput figures, so the
     // servers above are idle).
-    await stop(server.child);
+    const stopped = await stop(server.child);
+    // A server that did not shut down cleanly leaves PGlite to recover its log at the next start.
+    log(`server stopped after ${stopped.ms} ms (exit ${stopped.code ?? stopped.signal})`);
     await stop(hello.child);
     // A later start as a person runs it: `npm start` (checks the build is current, then serves)
     // on the data directory the first start seeded.

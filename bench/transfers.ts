@@ -2,12 +2,13 @@
  * Wallet transfers per second through the whole HTTP stack (issue 6), beside `pgbench -b
  * tpcb-like` on the same PostgreSQL database in the same run, and the same load on PGlite.
  *
- * The load: the connections take the five funded demo members (demo01, agent01, team01-03) round
- * robin, moving 1.00
- * between the main wallet and a vendor wallet, each call a ledger entry with its own
- * `Idempotency-Key` (POST /wps/relay/GCS_walletTransfer): authentication, validation, the
- * idempotency claim, two row locks, two guarded balance updates, two journal lines, the deferred
- * balance check, commit.
+ * The load: each connection is one funded member (the five funded demo members, then members
+ * registered for the run), moving 1.00 between the main wallet and a vendor wallet, each call a
+ * ledger entry with its own `Idempotency-Key` (POST /wps/relay/GCS_walletTransfer):
+ * authentication, validation, the idempotency claim, two row locks, two guarded balance updates,
+ * two journal lines, the commit-time balance check, commit. On PostgreSQL, rounds of transfers and
+ * of pgbench alternate on the same database and the round with the median ratio counts; the CPU time per
+ * transfer and per pgbench transaction (from `/proc`) is reported beside them.
  *
  * Use (the lead wires it into bench/run.ts):
  *   import { measureTransfers } from './transfers';
@@ -17,7 +18,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,13 +55,26 @@ export type TransfersOptions = {
   pgAdminUrl?: string;
   connections?: number;
   durationS?: number;
+  /** Alternating rounds of transfers and pgbench on PostgreSQL; the round of the median ratio counts (default 3). */
+  rounds?: number;
   /** Also measure on PGlite (default true). */
   pglite?: boolean;
   log?: (message: string) => void;
 };
 
+/** CPU time per operation in a measured window (Linux `/proc`; null elsewhere). */
+export type CpuPerOp = {
+  /** The whole machine's busy time (user, system, interrupts; not idle, I/O wait or steal). */
+  machineMs: number;
+  /** The Khela server process (transfers only). */
+  serverMs?: number;
+  /** Every PostgreSQL process (transfers on PostgreSQL only). */
+  postgresMs?: number;
+};
+
 export type TransferFigure = {
   transfersPerSecond: number;
+  cpuPerTransfer: CpuPerOp | null;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -70,10 +84,75 @@ export type TransfersResult = {
   connections: number;
   durationS: number;
   postgres: TransferFigure;
-  pgbench: { tps: number; clients: number };
+  pgbench: { tps: number; clients: number; cpuPerTransaction: CpuPerOp | null };
+  /** Every round's figure, in order (transfers/s and pgbench tps). */
+  rounds: { transfers: number[]; pgbench: number[] };
   /** postgres.transfersPerSecond / pgbench.tps: the target is >= 0.5. */
   ratio: number;
   pglite: TransferFigure | null;
+};
+
+/** Clock ticks per second of `/proc` times (USER_HZ: 100 on every Linux this runs on). */
+const TICKS_PER_S = 100;
+
+/** The machine's busy CPU time so far, ms (null without `/proc`). */
+const machineBusyMs = async () => {
+  try {
+    const first = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
+    const [user, nice, system, , , irq, softirq] = first.trim().split(/\s+/).slice(1).map(Number);
+    return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 1000) / TICKS_PER_S;
+  } catch {
+    return null;
+  }
+};
+
+/** A process's CPU time so far (user + system), ms; its command name. */
+const processCpu = async (pid: number | string) => {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S };
+  } catch {
+    return null;
+  }
+};
+
+/** CPU time so far of every PostgreSQL process, by pid. */
+const postgresCpu = async () => {
+  const found = new Map<string, number>();
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cpu = await processCpu(pid);
+    if (cpu?.name === 'postgres') found.set(pid, cpu.ms);
+  }
+  return found;
+};
+
+/**
+ * Starts a CPU window; `end(ops)` answers the CPU per operation. PostgreSQL backends that start or
+ * exit inside the window are counted only for the part the snapshots see, so `postgresMs` is given
+ * only where the backends live across the window (the server's pool).
+ */
+const cpuWindow = async (serverPid?: number) => {
+  const machine0 = await machineBusyMs();
+  const server0 = serverPid === undefined ? null : await processCpu(serverPid);
+  const pg0 = serverPid === undefined ? null : await postgresCpu();
+  return async (ops: number): Promise<CpuPerOp | null> => {
+    const machine1 = await machineBusyMs();
+    if (machine0 === null || machine1 === null || ops <= 0) return null;
+    const perOp = (ms: number) => Math.round((ms / ops) * 1000) / 1000;
+    const result: CpuPerOp = { machineMs: perOp(machine1 - machine0) };
+    if (serverPid !== undefined && server0) {
+      const server1 = await processCpu(serverPid);
+      if (server1) result.serverMs = perOp(server1.ms - server0.ms);
+      const pg1 = await postgresCpu();
+      let pgMs = 0;
+      for (const [pid, ms] of pg1) pgMs += ms - (pg0?.get(pid) ?? ms);
+      if (pg0 && pg0.size > 0) result.postgresMs = perOp(pgMs);
+    }
+    return result;
+  };
 };
 
 const freePort = () =>
@@ -100,6 +179,8 @@ const startServer = async (serverMain: string, nodeBin: string, env: Record<stri
       SERVE_WEB: 'false',
       LOG_LEVEL: 'warn',
       KHELA_SCHEDULER: 'off',
+      // The registered members come from their own addresses (X-Forwarded-For from the bench).
+      TRUST_PROXY: 'loopback',
       ...env,
     },
   });
@@ -124,18 +205,78 @@ const startServer = async (serverMain: string, nodeBin: string, env: Record<stri
     child.kill('SIGTERM');
     await exited;
   };
-  return { base, stop };
+  return { base, stop, pid: child.pid };
 };
 
 const json = async (res: Response) =>
   (await res.json()) as { success: boolean; value: Record<string, unknown> };
 
+/** Logs a member in and answers its token and member id. */
+const signIn = async (base: string, username: string, password: string) => {
+  const login = await json(
+    await fetch(`${base}/wps/session/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    }),
+  );
+  if (!login.success) throw new Error(`bench: login ${username} failed`);
+  const token = String(login.value.token);
+  const info = await json(await fetch(`${base}/wps/member/info`, { headers: { authorization: token } }));
+  return { token, memberId: Number(info.value.id) };
+};
+
 /**
- * Five demo members, each funded by a finance adjustment (the answer is checked: a refused funding
- * would make every transfer fail and the figure meaningless); returns their tokens and the vendor
- * wallet type.
+ * A new member registered by mobile number, as a player does it (the SMS code read from the demo
+ * outbox), from its own address: registrations are limited per address.
  */
-const prepareMembers = async (base: string) => {
+const registerMember = async (base: string, n: number) => {
+  const national = `018${String(process.pid % 10_000).padStart(4, '0')}${String(n).padStart(4, '0')}`;
+  const headers = {
+    'content-type': 'application/json',
+    merchant: 'khelabd',
+    'x-forwarded-for': `10.77.0.${n}`,
+  };
+  const sent = await fetch(`${base}/wps/verification/sms/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ mobileNo: national }),
+  });
+  if (!sent.ok)
+    throw new Error(`bench: SMS code for ${national} refused: ${sent.status} ${await sent.text()}`);
+  const inbox = await json(
+    await fetch(`${base}/wps/demo/inbox?to=${encodeURIComponent(`+880${national.slice(1)}`)}`, {
+      headers: { merchant: 'khelabd' },
+    }),
+  );
+  const messages = inbox.value.messages as { channel: string; text: string }[];
+  const code = /\b(\d{6})\b/.exec(messages.find((m) => m.channel === 'sms')?.text ?? '')?.[1];
+  if (!code) throw new Error(`bench: no SMS code for ${national}`);
+  const registered = await fetch(`${base}/wps/member/register/mobile`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      mobileNum: national,
+      verificationCode: code,
+      password: 'Mobile1234',
+      confirmPassword: 'Mobile1234',
+      termsAccepted: true,
+      ageConfirmed: true,
+    }),
+  });
+  const body = await json(registered);
+  if (!registered.ok || !body.success)
+    throw new Error(`bench: registering ${national} refused: ${registered.status} ${JSON.stringify(body)}`);
+  return { token: String(body.value.token), memberId: Number(body.value.id) };
+};
+
+/**
+ * One funded member per connection, as concurrent transfers come from different players: the five
+ * funded demo members (demo01, agent01, team01-03), then members registered for the run. Each is
+ * funded by a finance adjustment (the answer is checked: a refused funding would make every
+ * transfer fail and the figure meaningless). Returns their tokens and the vendor wallet type.
+ */
+const prepareMembers = async (base: string, count: number) => {
   const { TOTP, Secret } = await import('otpauth');
   const { DEMO_STAFF } = await import('../apps/server/src/db/seed/demo-staff');
   const staff = DEMO_STAFF.find((s) => s.username === 'finance');
@@ -156,19 +297,14 @@ const prepareMembers = async (base: string) => {
   );
   if (!staffLogin.success) throw new Error('bench: staff login failed');
   const staffToken = String(staffLogin.value.token);
+  const demo = ['demo01', 'agent01', 'team01', 'team02', 'team03'];
   const tokens: string[] = [];
   let vendorTypeId = 0;
-  for (const username of ['demo01', 'agent01', 'team01', 'team02', 'team03']) {
-    const login = await json(
-      await fetch(`${base}/wps/session/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: username === 'agent01' ? 'Agent1234' : 'Demo1234' }),
-      }),
-    );
-    if (!login.success) throw new Error(`bench: login ${username} failed`);
-    const token = String(login.value.token);
-    const info = await json(await fetch(`${base}/wps/member/info`, { headers: { authorization: token } }));
+  for (let n = 0; n < count; n++) {
+    const username = demo[n];
+    const member = username
+      ? await signIn(base, username, username === 'agent01' ? 'Agent1234' : 'Demo1234')
+      : await registerMember(base, n);
     const funded = await fetch(`${base}/bo/api/cashier/adjust`, {
       method: 'POST',
       headers: {
@@ -177,7 +313,7 @@ const prepareMembers = async (base: string) => {
         'idempotency-key': randomUUID(),
       },
       body: JSON.stringify({
-        memberId: info.value.id,
+        memberId: member.memberId,
         direction: 'credit',
         amount: 100_000_000,
         reason: 'benchmark funds',
@@ -185,24 +321,31 @@ const prepareMembers = async (base: string) => {
     });
     const fundedBody = await json(funded);
     if (!funded.ok || !fundedBody.success)
-      throw new Error(`bench: funding ${username} refused: ${funded.status} ${JSON.stringify(fundedBody)}`);
+      throw new Error(
+        `bench: funding member ${member.memberId} refused: ${funded.status} ${JSON.stringify(fundedBody)}`,
+      );
     const balance = await json(
-      await fetch(`${base}/wps/v2/wallets/balance`, { headers: { authorization: token } }),
+      await fetch(`${base}/wps/v2/wallets/balance`, { headers: { authorization: member.token } }),
     );
     const vendor = (balance.value.balance as { accountTypeId: number }[]).find((b) => b.accountTypeId !== 2);
     if (!vendor) throw new Error('bench: no vendor wallet (is FUNDTRANS3 on?)');
     vendorTypeId = vendor.accountTypeId;
-    tokens.push(token);
+    tokens.push(member.token);
   }
   return { tokens, vendorTypeId };
 };
 
+/**
+ * Prepares the members and warms up; answers a function that measures one round of `durationS`
+ * seconds.
+ */
 const transferLoad = async (
-  base: string,
+  server: { base: string; pid: number | undefined },
   connections: number,
-  durationS: number,
-): Promise<TransferFigure> => {
-  const { tokens, vendorTypeId } = await prepareMembers(base);
+  postgresBackends: boolean,
+) => {
+  const { base } = server;
+  const { tokens, vendorTypeId } = await prepareMembers(base, connections);
   let nextMember = 0;
   let seq = 0;
   const request: CannonRequest = {
@@ -232,24 +375,34 @@ const transferLoad = async (
       };
     },
   };
-  // Warm-up, then the measured run.
-  await autocannon({ url: base, connections, duration: 1, requests: [request] });
-  const r = await autocannon({ url: base, connections, duration: durationS, requests: [request] });
-  return {
-    transfersPerSecond: Math.round((r.requests.total - r.non2xx) / durationS),
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    non2xx: r.non2xx,
-    errors: r.errors,
+  // Warm-up: the server's JIT settles before a round counts (pgbench has none to settle).
+  await autocannon({ url: base, connections, duration: 3, requests: [request] });
+  return async (durationS: number): Promise<TransferFigure> => {
+    const cpu = await cpuWindow(server.pid);
+    const r = await autocannon({ url: base, connections, duration: durationS, requests: [request] });
+    const cpuPerTransfer = await cpu(r.requests.total - r.non2xx);
+    if (cpuPerTransfer && !postgresBackends) delete cpuPerTransfer.postgresMs;
+    return {
+      transfersPerSecond: Math.round((r.requests.total - r.non2xx) / durationS),
+      cpuPerTransfer,
+      p50Ms: r.latency.p50,
+      p99Ms: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    };
   };
 };
 
-const pgbench = async (url: string, clients: number, durationS: number) => {
+const pgbenchInit = async (url: string, clients: number) => {
   // tpcb-like updates one of `scale` branch rows per transaction: with scale 1 every client waits on
   // the same row and pgbench measures lock queueing, not the database. Scale >= clients, as the
   // pgbench documentation advises.
   const scale = Math.max(clients, 1);
   await run('pgbench', ['-i', '-s', String(scale), '-q', url], { maxBuffer: 16 * 1024 * 1024 });
+};
+
+const pgbench = async (url: string, clients: number, durationS: number) => {
+  const cpu = await cpuWindow();
   const { stdout } = await run(
     'pgbench',
     ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(durationS), url],
@@ -259,7 +412,10 @@ const pgbench = async (url: string, clients: number, durationS: number) => {
   );
   const tps = /tps = ([0-9.]+)/.exec(stdout);
   if (!tps?.[1]) throw new Error(`pgbench: no tps in\n${stdout}`);
-  return Number(tps[1]);
+  const transactions = /number of transactions actually processed: (\d+)/.exec(stdout);
+  // The window includes pgbench's connecting and its vacuum before the run: a little more than the
+  // transactions cost, never less.
+  return { tps: Number(tps[1]), cpuPerTransaction: await cpu(Number(transactions?.[1] ?? 0)) };
 };
 
 const withPg = async <T>(adminUrl: string, fn: (url: string) => Promise<T>) => {
@@ -291,20 +447,50 @@ export const measureTransfers = async (options: TransfersOptions = {}): Promise<
   const durationS = options.durationS ?? 5;
   const log = options.log ?? ((m: string) => process.stdout.write(`bench transfers: ${m}\n`));
 
-  const { postgres, tps } = await withPg(adminUrl, async (url) => {
+  const rounds = options.rounds ?? 3;
+  const { postgres, tps, cpuPerTransaction, roundFigures } = await withPg(adminUrl, async (url) => {
     const server = await startServer(serverMain, nodeBin, { DATABASE_URL: url });
-    let figure: TransferFigure;
+    const transfers: TransferFigure[] = [];
+    const benches: { tps: number; cpuPerTransaction: CpuPerOp | null }[] = [];
     try {
-      figure = await transferLoad(server.base, connections, durationS);
+      const measure = await transferLoad(server, connections, true);
+      await pgbenchInit(url, connections);
+      // Alternating rounds on the same database; the server stays up, idle, while pgbench runs.
+      for (let round = 1; round <= rounds; round++) {
+        const figure = await measure(durationS);
+        transfers.push(figure);
+        log(
+          `round ${round} postgres: ${figure.transfersPerSecond} transfers/s (p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, non-2xx ${figure.non2xx}), CPU per transfer ${JSON.stringify(figure.cpuPerTransfer)}`,
+        );
+        const bench = await pgbench(url, connections, durationS);
+        benches.push(bench);
+        log(
+          `round ${round} pgbench -b tpcb-like -c ${connections}: ${bench.tps.toFixed(0)} tps, CPU per transaction ${JSON.stringify(bench.cpuPerTransaction)}`,
+        );
+      }
     } finally {
       await server.stop();
     }
-    log(
-      `postgres: ${figure.transfersPerSecond} transfers/s (p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, non-2xx ${figure.non2xx})`,
+    // Each round's ratio compares the two sides a few seconds apart, under the same state of the
+    // machine; the median round counts (its own figures are the ones reported).
+    const ratios = transfers.map(
+      (t, i) => t.transfersPerSecond / (benches[i]?.tps || Number.POSITIVE_INFINITY),
     );
-    const tps = await pgbench(url, connections, durationS);
-    log(`pgbench -b tpcb-like -c ${connections}: ${tps.toFixed(0)} tps`);
-    return { postgres: figure, tps };
+    const median =
+      [...ratios.keys()].sort((a, b) => (ratios[a] ?? 0) - (ratios[b] ?? 0))[Math.floor(ratios.length / 2)] ??
+      0;
+    const bench = benches[median];
+    const figure = transfers[median];
+    if (!bench || !figure) throw new Error('bench: no round measured');
+    return {
+      postgres: figure,
+      tps: bench.tps,
+      cpuPerTransaction: bench.cpuPerTransaction,
+      roundFigures: {
+        transfers: transfers.map((f) => f.transfersPerSecond),
+        pgbench: benches.map((b) => b.tps),
+      },
+    };
   });
 
   let pglite: TransferFigure | null = null;
@@ -313,7 +499,7 @@ export const measureTransfers = async (options: TransfersOptions = {}): Promise<
     try {
       const server = await startServer(serverMain, nodeBin, { DATA_DIR: dir });
       try {
-        pglite = await transferLoad(server.base, connections, durationS);
+        pglite = await (await transferLoad(server, connections, false))(durationS);
       } finally {
         await server.stop();
       }
@@ -326,7 +512,15 @@ export const measureTransfers = async (options: TransfersOptions = {}): Promise<
   }
   const ratio = tps > 0 ? postgres.transfersPerSecond / tps : 0;
   log(`ratio transfers/s : pgbench tps = ${ratio.toFixed(2)} (target >= 0.5)`);
-  return { connections, durationS, postgres, pgbench: { tps, clients: connections }, ratio, pglite };
+  return {
+    connections,
+    durationS,
+    postgres,
+    pgbench: { tps, clients: connections, cpuPerTransaction },
+    rounds: roundFigures,
+    ratio,
+    pglite,
+  };
 };
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect';
 import type { DB } from './schema';
@@ -18,11 +19,42 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
+const PREPARED_TEXT = '/* prepared */';
+
+/**
+ * Put first in a statement's text (`sql\`${PREPARED} SELECT ...\``) to have it prepared once per
+ * PostgreSQL connection: a named statement, so that later calls send only the parameters and the
+ * server neither parses nor plans the text again. For the few hot money statements only (the
+ * ledger's post, the wallet transfer, the provider callbacks): a named statement stays in its
+ * connection's memory for the connection's life. On PGlite it is a comment.
+ */
+export const PREPARED = sql.raw(PREPARED_TEXT);
+
+type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** Sends the statements marked `PREPARED` as named statements (see there). */
+const prepareMarked = (client: pg.PoolClient) => {
+  const names = new Map<string, string>();
+  const query = client.query.bind(client) as QueryFn;
+  const marked: QueryFn = (config, values, callback) => {
+    if (typeof config !== 'string' || !config.startsWith(PREPARED_TEXT) || !Array.isArray(values))
+      return query(config, values, callback);
+    let name = names.get(config);
+    if (name === undefined) {
+      name = `khela_${createHash('sha256').update(config).digest('hex').slice(0, 24)}`;
+      names.set(config, name);
+    }
+    return query({ name, text: config, values }, callback);
+  };
+  client.query = marked as typeof client.query;
+};
+
 // int8 and numeric come back as strings from node-postgres; keep them as strings so that no
 // amount is ever silently rounded through a float. Callers convert with BigInt where needed.
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('connect', prepareMarked);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -50,9 +50,14 @@ export const journalEntryBalanced = sql`
     $$;
 `;
 
-export const up = async (db: Kysely<unknown>) => {
-  await sql`
-    CREATE FUNCTION ledger_post(
+/**
+ * `ledger_post` as this migration writes it (`markEntry: false`), and as 0020 writes it
+ * (`markEntry: true`: a new entry's id is kept in the transaction-local setting
+ * `khela.ledger_entry`, so that its lines do not queue a commit-time check of their own).
+ */
+export const ledgerPostFunction = ({ markEntry }: { markEntry: boolean }) =>
+  sql.raw(`
+    CREATE OR REPLACE FUNCTION ledger_post(
       p_id text, p_merchant text, p_key text, p_kind text, p_hash text, p_reverses text,
       p_metadata jsonb, p_at timestamptz, p_accounts text[], p_amounts bigint[]
     ) RETURNS jsonb LANGUAGE plpgsql AS $$
@@ -64,7 +69,14 @@ export const up = async (db: Kysely<unknown>) => {
       INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, reverses, metadata, created_at)
       VALUES (p_id, p_merchant, p_key, p_kind, p_hash, p_reverses, p_metadata, p_at)
       ON CONFLICT (merchant_code, idempotency_key) DO NOTHING;
-      IF NOT FOUND THEN
+      IF ${markEntry ? 'FOUND' : 'NOT FOUND'} THEN${
+        markEntry
+          ? `
+        -- This entry is new: its lines, written below, are covered by its own commit-time check.
+        PERFORM set_config('khela.ledger_entry', p_id, true);
+      ELSE`
+          : ''
+      }
         SELECT * INTO first_entry FROM journal_entry
           WHERE merchant_code = p_merchant AND idempotency_key = p_key;
         IF first_entry.request_hash <> p_hash THEN
@@ -117,6 +129,11 @@ export const up = async (db: Kysely<unknown>) => {
       RETURN jsonb_build_object('status', 'posted', 'lines', posted);
     END;
     $$;
+`);
+
+export const up = async (db: Kysely<unknown>) => {
+  await sql`
+    ${ledgerPostFunction({ markEntry: false })}
 
     ${journalEntryBalanced}
   `.execute(db);

@@ -23,8 +23,8 @@ import { journalEntryBalanced } from './0017_ledger_post';
  * - `ledger_post` keeps generic plans: with array arguments the plan cache judged custom plans
  *   cheaper and planned its CTE again on every call.
  */
-export const up = async (db: Kysely<unknown>) => {
-  await sql`
+/** The commit-time balance check as this migration writes it; 0020's `down` writes it back. */
+export const journalEntryBalanced0019 = sql`
     CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       entry text := to_jsonb(NEW) ->> TG_ARGV[0];
@@ -57,6 +57,11 @@ export const up = async (db: Kysely<unknown>) => {
       RETURN NULL;
     END;
     $$;
+`;
+
+export const up = async (db: Kysely<unknown>) => {
+  await sql`
+    ${journalEntryBalanced0019}
 
     DROP TRIGGER ledger_account_fixed ON ledger_account;
     CREATE TRIGGER ledger_account_fixed

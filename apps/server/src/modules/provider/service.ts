@@ -13,6 +13,7 @@ import {
   TRIAL_TYPES,
 } from '@khela/contract';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { PREPARED } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { DEFAULT_GAMES_SETTINGS } from '../games/settings';
 import type { SiteService } from '../site';
@@ -393,7 +394,7 @@ export const createProviderService = ({
       ctx,
       req.roundId,
       'amounts',
-      sql<{ r: unknown }>`SELECT provider_bet(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
+      sql<{ r: unknown }>`${PREPARED} SELECT provider_bet(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
         ${ctx.memberId}, ${req.roundId}, ${req.gameId}, ${game?.gameType ?? null}, ${game !== undefined},
         ${amount.toString()}, ${hash}, ${hashProviderToken(req.token)}, ${ctx.currency}, ${ctx.walletId},
         ${entry.entryId}, ${entry.key}, ${entry.kind}, ${entry.hash}, ${entry.metadata}, ${entry.accounts},
@@ -417,7 +418,7 @@ export const createProviderService = ({
       ctx,
       req.roundId,
       'amounts',
-      sql<{ r: unknown }>`SELECT provider_win(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
+      sql<{ r: unknown }>`${PREPARED} SELECT provider_win(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
         ${ctx.memberId}, ${req.roundId}, ${req.gameId}, ${game?.gameType ?? null}, ${game !== undefined},
         ${amount.toString()}, ${hash}, ${ctx.currency}, ${ctx.walletId}, ${entry?.entryId ?? null},
         ${entry?.key ?? null}, ${entry?.kind ?? null}, ${entry?.hash ?? null}, ${entry?.metadata ?? null},
@@ -532,7 +533,9 @@ export const createProviderService = ({
       ctx,
       req.roundId,
       'close',
-      sql<{ r: unknown }>`SELECT provider_end_round(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
+      sql<{
+        r: unknown;
+      }>`${PREPARED} SELECT provider_end_round(${ctx.merchantCode}, ${ctx.vendorCode}, ${req.txId},
         ${ctx.memberId}, ${req.roundId}, ${hash}, ${ctx.currency}, ${ctx.walletId}, ${TRIAL},
         ${BIG_WIN_MIN}, ${ctx.now}) AS r`,
     );

@@ -313,6 +313,167 @@ describe('the database itself', () => {
     expect(await t.db.selectFrom('journal_entry').select('id').where('id', '=', id).execute()).toEqual([]);
   });
 
+  it('refuses, at commit, lines whose account or entry is missing or whose currency is not the account’s', async () => {
+    const { mainId } = await funded(100n);
+    const house = await houseId();
+    const before = await counts();
+    const handEntry = async (lines: (id: string) => ReturnType<typeof sql>) => {
+      const id = crypto.randomUUID();
+      await t.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
+          VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(trx);
+        await lines(id).execute(trx);
+      });
+    };
+    const missing = crypto.randomUUID();
+    // An account that does not exist (balanced, so only the reference is wrong).
+    await expect(
+      handEntry(
+        (id) => sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+          VALUES (${id}, 0, ${missing}, 'BDT', 5, 5), (${id}, 1, ${house}, 'BDT', -5, 0)`,
+      ),
+    ).rejects.toMatchObject({
+      code: '23514',
+      message: expect.stringMatching(/missing, of another currency/),
+    });
+    // The account's currency is BDT; the lines say INR (they sum to zero in INR).
+    await expect(
+      handEntry(
+        (id) => sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+          VALUES (${id}, 0, ${mainId}, 'INR', 5, 105), (${id}, 1, ${house}, 'INR', -5, 0)`,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
+    // Lines of an entry that does not exist.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+          VALUES (${missing}, 0, ${mainId}, 'BDT', 5, 105), (${missing}, 1, ${house}, 'BDT', -5, 0)`.execute(
+          trx,
+        );
+      }),
+    ).rejects.toMatchObject({ code: '23514', message: expect.stringMatching(/does not exist/) });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('sums the lines of an entry in several currencies per currency', async () => {
+    const accounts: Record<string, string> = {};
+    for (const [currency, owner] of [
+      ['BDT', 'a'],
+      ['BDT', 'b'],
+      ['INR', 'a'],
+      ['INR', 'b'],
+    ] as const) {
+      const id = crypto.randomUUID();
+      await sql`INSERT INTO ledger_account (id, merchant_code, currency, kind, owner_key, guarded, created_at)
+        VALUES (${id}, 'khelabd', ${currency}, 'payment_clearing', ${`test:${id}`}, false, now())`.execute(
+        t.db,
+      );
+      accounts[`${currency}-${owner}`] = id;
+    }
+    const entry = (lines: [string, string, number][]) => {
+      const id = crypto.randomUUID();
+      return t.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
+          VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(trx);
+        for (const [n, [account, currency, amount]] of lines.entries()) {
+          await sql`UPDATE ledger_account SET balance = balance + ${amount} WHERE id = ${account}`.execute(
+            trx,
+          );
+          await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+            VALUES (${id}, ${n}, ${account}, ${currency}, ${amount},
+              (SELECT balance FROM ledger_account WHERE id = ${account}))`.execute(trx);
+        }
+      });
+    };
+    // Zero in all, but not in each currency.
+    await expect(
+      entry([
+        [accounts['BDT-a'] ?? '', 'BDT', 5],
+        [accounts['INR-a'] ?? '', 'INR', -5],
+      ]),
+    ).rejects.toMatchObject({ code: '23514', message: expect.stringMatching(/does not sum to zero/) });
+    await entry([
+      [accounts['BDT-a'] ?? '', 'BDT', 5],
+      [accounts['BDT-b'] ?? '', 'BDT', -5],
+      [accounts['INR-a'] ?? '', 'INR', 3],
+      [accounts['INR-b'] ?? '', 'INR', -3],
+    ]);
+  });
+
+  it('checks a line added later to an entry of another transaction, even when written through the ledger’s own setting', async () => {
+    const { member, mainId } = await funded(100n);
+    const other = await funded(100n);
+    const house = await houseId();
+    const entry = await wallet.post({
+      merchantCode: 'khelabd',
+      idempotencyKey: `t-late-${member.id}`,
+      kind: 'adjustment',
+      lines: [
+        { accountId: mainId, amount: -10n },
+        { accountId: house, amount: 10n },
+      ],
+    });
+    const before = await counts();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+          VALUES (${entry.entryId}, 2, ${other.mainId}, 'BDT', 1, 101)`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23514', message: expect.stringMatching(/does not sum to zero/) });
+    // A new entry in this transaction sets khela.ledger_entry; a line of any other entry is still checked.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await post(trx, {
+          merchantCode: 'khelabd',
+          idempotencyKey: `t-late-2-${member.id}`,
+          kind: 'adjustment',
+          lines: [
+            { accountId: mainId, amount: -1n },
+            { accountId: house, amount: 1n },
+          ],
+        });
+        await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+          VALUES (${entry.entryId}, 2, ${other.mainId}, 'BDT', 1, 101)`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23514', message: expect.stringMatching(/does not sum to zero/) });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses an account row that breaks a rule of its kind', async () => {
+    const { member } = await newMember(t.db);
+    const insert = (over: Record<string, unknown>) => {
+      const a = {
+        id: crypto.randomUUID(),
+        currency: 'BDT',
+        kind: 'member_main',
+        member_id: member.id,
+        vendor_code: null,
+        guarded: true,
+        ...over,
+      };
+      return sql`INSERT INTO ledger_account
+          (id, merchant_code, currency, kind, member_id, vendor_code, owner_key, guarded, created_at)
+        VALUES (${a.id}, 'khelabd', ${a.currency}, ${a.kind}, ${a.member_id}, ${a.vendor_code},
+          ${`test:${crypto.randomUUID()}`}, ${a.guarded}, now())`.execute(t.db);
+    };
+    const refused = [
+      { id: 'not-a-uuid' },
+      { currency: 'bdt' },
+      { kind: 'pocket' },
+      { guarded: false },
+      { member_id: null },
+      { vendor_code: 'PG' },
+      { kind: 'member_vendor', vendor_code: 'lower' },
+      { kind: 'member_vendor' },
+      { kind: 'house', guarded: false },
+    ];
+    for (const over of refused) {
+      await expect(insert(over), JSON.stringify(over)).rejects.toMatchObject({ code: '23514' });
+    }
+    await insert({ kind: 'house', guarded: false, member_id: null });
+    await insert({ kind: 'member_vendor', vendor_code: 'PG_2' });
+  });
+
   it('verify finds a balance that drifted from its lines', async () => {
     const { mainId } = await funded(100n);
     expect((await wallet.verify()).ok).toBe(true);

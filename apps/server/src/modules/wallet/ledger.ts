@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { PREPARED } from '../../db/database';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
@@ -235,7 +236,7 @@ export type PostArgs = ReturnType<typeof postArgs>;
  */
 export type PostStatement = (args: PostArgs, now: Date) => RawBuilder<{ answer: unknown }>;
 
-const ledgerPost: PostStatement = (args, now) => sql<{ answer: unknown }>`
+const ledgerPost: PostStatement = (args, now) => sql<{ answer: unknown }>`${PREPARED}
   SELECT ledger_post(${args.entryId}, ${args.merchantCode}, ${args.key}, ${args.kind}, ${args.hash},
     ${args.reverses}, ${args.metadata}::jsonb, ${now}, ${args.accounts}::text[],
     ${args.amounts}::bigint[]) AS answer`;
@@ -361,7 +362,8 @@ export type VerifyReport = {
 
 /**
  * Checks the books (read-only, one consistent snapshot): every entry has two or more lines
- * summing to zero per currency, all accounts of a merchant and currency sum to zero, every stored
+ * summing to zero per currency, every line's entry and account exist (the account of the entry's
+ * merchant and the line's currency), all accounts of a merchant and currency sum to zero, every stored
  * balance equals the sum of its lines, no guarded balance is negative.
  */
 export const verifyLedger = async (db: Kysely<DB>): Promise<VerifyReport> =>
@@ -380,13 +382,20 @@ export const verifyLedger = async (db: Kysely<DB>): Promise<VerifyReport> =>
         LEFT JOIN journal_line l ON l.entry_id = e.id
         GROUP BY e.id HAVING count(l.entry_id) < 2 ORDER BY e.id LIMIT 100`.execute(trx);
       for (const r of thin.rows) findings.push(`entry ${r.id}: ${r.n} line(s), needs at least 2`);
-      const foreign = await sql<{ entry_id: string }>`
-        SELECT DISTINCT l.entry_id FROM journal_line l
-        JOIN journal_entry e ON e.id = l.entry_id
-        JOIN ledger_account a ON a.id = l.account_id
-        WHERE a.merchant_code <> e.merchant_code OR a.currency <> l.currency LIMIT 100`.execute(trx);
+      const foreign = await sql<{ entry_id: string; entry: boolean; account: boolean }>`
+        SELECT DISTINCT l.entry_id, e.id IS NOT NULL AS entry, a.id IS NOT NULL AS account FROM journal_line l
+        LEFT JOIN journal_entry e ON e.id = l.entry_id
+        LEFT JOIN ledger_account a ON a.id = l.account_id
+        WHERE e.id IS NULL OR a.id IS NULL OR a.merchant_code <> e.merchant_code OR a.currency <> l.currency
+        ORDER BY l.entry_id LIMIT 100`.execute(trx);
       for (const r of foreign.rows)
-        findings.push(`entry ${r.entry_id}: a line names another merchant's or currency's account`);
+        findings.push(
+          !r.entry
+            ? `entry ${r.entry_id}: has lines but does not exist`
+            : !r.account
+              ? `entry ${r.entry_id}: a line names an account that does not exist`
+              : `entry ${r.entry_id}: a line names another merchant's or currency's account`,
+        );
       const totals = await sql<{ merchant_code: string; currency: string; total: string }>`
         SELECT merchant_code, currency, sum(balance)::text AS total FROM ledger_account
         GROUP BY merchant_code, currency HAVING sum(balance) <> 0`.execute(trx);

@@ -9,6 +9,7 @@ import {
   type WalletTransferValue,
 } from '@khela/contract';
 import { type Kysely, sql } from 'kysely';
+import { PREPARED } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthMember } from '../identity';
@@ -37,7 +38,7 @@ import * as store from './store';
 const transferStatement =
   (vendorTypeId: number, vendorCode: string, memberId: number, session?: TransferSession): PostStatement =>
   (args, now) =>
-    sql<{ answer: unknown }>`
+    sql<{ answer: unknown }>`${PREPARED}
     SELECT wallet_transfer(${session?.tokenHash ?? null}, ${memberId},
       ${new Date(now.getTime() - SESSION_IDLE_MS)}, ${new Date(now.getTime() - SESSION_TOUCH_MS)},
       ${new Date(now.getTime() - PASSWORD_MAX_AGE_MS)}, ${[...TRIAL_TYPES]}::integer[],
