@@ -5,8 +5,10 @@
 // its output, in `<dist>/.build-inputs`, with the output file's size and modification time. A target
 // is rebuilt when that file is missing (a fresh clone, a `vite build` that emptied dist), when the
 // hash differs (a source, package.json, the lockfile or tsconfig.base.json changed), or when the
-// output was replaced since (`npm run build` rebuilt it from other sources). Test files are not
-// inputs. Hashing all inputs takes a few tens of milliseconds.
+// output was replaced since (a workspace's own build, `npm run build -w …`, rebuilt it). Test files
+// are not inputs. Hashing all inputs takes a few tens of milliseconds. `npm run build` is
+// `node scripts/start.ts --build-only`: it builds all three and stamps them, so the next
+// `npm start` (or the one after `npm test`) builds nothing.
 //
 // Run by node's own type stripping (the project's node 24 from node_modules/.bin): erasable
 // TypeScript only, no imports of other project files. Type-checked by scripts/tsconfig.json.
@@ -112,21 +114,39 @@ export const writeStamp = (target: BuildTarget, hash: string, root = ROOT) => {
   writeFileSync(stampPath(target, root), `${JSON.stringify(stamp)}\n`);
 };
 
+/** Runs a target's build (`npm run build -w <workspace>`); throws when it fails. */
+const npmBuild = (target: BuildTarget, root: string) => {
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`building the ${target.name} failed (exit ${result.status})`);
+};
+
+export type BuildOptions = {
+  /** Build every target, stale or not (`npm run build`); the default builds the stale ones only. */
+  all?: boolean;
+  /** The build of one target (tests pass their own). */
+  build?: (target: BuildTarget, root: string) => void;
+};
+
 /**
- * Builds every target whose stamp does not match its inputs; returns the names built. The hash is
- * taken before the build, so a source edited during a build makes the next start build again.
+ * Builds every target whose stamp does not match its inputs (or every target, `all`) and stamps
+ * what it built; returns the names built. The hash is taken before the build, so a source edited
+ * during a build makes the next start build again. `npm run build` stamps too, so that `npm start`
+ * after it (or after `npm test`, which builds) does not build the same sources again.
  */
-export const buildIfStale = (root = ROOT, log: (line: string) => void = console.log): string[] => {
+export const buildIfStale = (
+  root = ROOT,
+  log: (line: string) => void = console.log,
+  options: BuildOptions = {},
+): string[] => {
+  const build = options.build ?? npmBuild;
   const built: string[] = [];
   for (const target of TARGETS) {
     const hash = inputsHash(target, root);
-    if (isUpToDate(target, hash, root)) continue;
-    log(`npm start: building the ${target.name} (its sources changed since the last build)`);
-    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (result.status !== 0) throw new Error(`building the ${target.name} failed (exit ${result.status})`);
+    if (!options.all) {
+      if (isUpToDate(target, hash, root)) continue;
+      log(`npm start: building the ${target.name} (its sources changed since the last build)`);
+    }
+    build(target, root);
     writeStamp(target, hash, root);
     built.push(target.name);
   }
@@ -136,11 +156,13 @@ export const buildIfStale = (root = ROOT, log: (line: string) => void = console.
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (isMain) {
+  // `node scripts/start.ts --build-only` is `npm run build`: every target built and stamped.
+  const buildOnly = process.argv.includes('--build-only');
   try {
-    buildIfStale();
+    buildIfStale(ROOT, console.log, { all: buildOnly });
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  await import(pathToFileURL(join(ROOT, 'apps/server/dist/main.js')).href);
+  if (!buildOnly) await import(pathToFileURL(join(ROOT, 'apps/server/dist/main.js')).href);
 }
