@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect';
+import { PREPARED_TEXT } from './prepared';
 import type { DB } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -18,17 +19,6 @@ export type Database = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
-
-const PREPARED_TEXT = '/* prepared */';
-
-/**
- * Put first in a statement's text (`sql\`${PREPARED} SELECT ...\``) to have it prepared once per
- * PostgreSQL connection: a named statement, so that later calls send only the parameters and the
- * server neither parses nor plans the text again. For the few hot money statements only (the
- * ledger's post, the wallet transfer, the provider callbacks): a named statement stays in its
- * connection's memory for the connection's life. On PGlite it is a comment.
- */
-export const PREPARED = sql.raw(PREPARED_TEXT);
 
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
 import { databaseUrl } from '../../test/pg-admin';
-import { type Database, openDatabase, PREPARED } from './database';
+import { type Database, openDatabase } from './database';
+import { PREPARED } from './prepared';
 
 /**
  * `PREPARED` statements are named statements on PostgreSQL, parsed once per connection

@@ -13,7 +13,7 @@ import {
   TRIAL_TYPES,
 } from '@khela/contract';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { PREPARED } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { DEFAULT_GAMES_SETTINGS } from '../games/settings';
 import type { SiteService } from '../site';

@@ -9,7 +9,7 @@ import {
   type WalletTransferValue,
 } from '@khela/contract';
 import { type Kysely, sql } from 'kysely';
-import { PREPARED } from '../../db/database';
+import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthMember } from '../identity';
