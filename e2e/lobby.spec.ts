@@ -126,8 +126,14 @@ test.describe('slot lobby', () => {
     await expect.poll(() => query(page).get('minBet')).toBe('0.05');
     await expect(page.getByTestId('classify-filter')).toHaveValue('jackpot');
     await settled(page);
-    const bets = await cards(page).evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
-    for (const text of bets) expect(text).toContain('0.05');
+    // The address changes first; the grid follows with the page of the new filter (until then it
+    // may still show the settled page of the previous one).
+    await expect
+      .poll(async () => {
+        const bets = await cards(page).evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
+        return bets.length > 0 && bets.every((text) => text.includes('0.05'));
+      }, SLOW)
+      .toBe(true);
     await expectClassify(page, 'jackpot');
 
     const pager = page.getByTestId('pager');
