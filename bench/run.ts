@@ -582,6 +582,13 @@ const main = async () => {
     const cpu = cpus();
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} GiB free), ${platform()} ${release()}, Node ${nodeVersion}`;
+    const transferRounds = transfers.rounds.transfers
+      .map((t, i) => `${t}/s against ${Math.round(transfers.rounds.pgbench[i] ?? 0)} tps`)
+      .join(', ');
+    const perOp = transfers.postgres.cpuPerTransfer;
+    const transferCpu = perOp
+      ? `${perOp.machineMs} ms of the machine a transfer (the server ${perOp.serverMs ?? '?'} ms, PostgreSQL ${perOp.postgresMs ?? '?'} ms), ${transfers.pgbench.cpuPerTransaction?.machineMs ?? '?'} ms a pgbench transaction`
+      : 'not measured (no /proc)';
     const table = [
       '| Figure | Value | Baseline | Ratio | Target | Result |',
       '| --- | --- | --- | --- | --- | --- |',
@@ -618,8 +625,11 @@ that could move these figures, and commit the new file.
   the scripts that navigation loads beyond the home page's initial files: ${paint.lobbyJs.map((f) => `\`${f}\``).join(', ')}.
 - Start-up: from spawning the process to the first successful \`/healthz\`.
 - Transfers (\`bench/transfers.ts\`): wallet transfers between the main and a vendor wallet through
-  the full HTTP stack on a fresh PostgreSQL database, beside \`pgbench -b tpcb-like\` on the same
-  server with as many clients; then the same load on PGlite.
+  the full HTTP stack on a fresh PostgreSQL database, each connection its own funded member, after
+  a 3 s warm-up; \`pgbench -b tpcb-like\` on the same database with as many clients. Three rounds
+  of each alternate (5 s each); the figure is the round with the median ratio. Rounds:
+  ${transferRounds}. CPU per operation in that round (from \`/proc\`): ${transferCpu}. Then the same
+  load on PGlite.
 - Callbacks (\`bench/provider.ts\`): the vendor simulator's client sends signed bet/win/endRound
   callbacks on a fixed schedule (open loop) at 100 per second, 20 players, to the built server on a
   fresh database; latency per answer, and the server process's CPU time (user + system) over the
