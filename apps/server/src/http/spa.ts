@@ -28,7 +28,7 @@ export type SpaDeps = {
     getStatusJson: (merchant: Merchant, ip: string, language: Language) => Promise<StatusJson>;
   };
   catalogue: {
-    getVendors: (merchantCode: string, language: Language) => Promise<unknown>;
+    getVendorsJson: (merchantCode: string, language: Language) => Promise<string>;
     listGamesJson: (
       merchantCode: string,
       language: Language,
@@ -92,10 +92,7 @@ export const createSpaIndex = (html: string, deps: SpaDeps) => {
       }
       // The vendor swiper's lanes, which the lobby shows with its first games.
       if (answered(catalogueRoutes.gameVendors)) {
-        const vendors = catalogueRoutes.gameVendors.value.parse(
-          await deps.catalogue.getVendors(merchant.code, language),
-        );
-        extra += `,"vendors":${JSON.stringify(vendors)}`;
+        extra += `,"vendors":${await deps.catalogue.getVendorsJson(merchant.code, language)}`;
       }
     }
     const json =

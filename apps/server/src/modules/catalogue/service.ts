@@ -7,6 +7,7 @@ import {
   type GameLane,
   type GameType,
   gameListValue,
+  gameVendorValue,
   type Language,
   WINNER_BOARD_LIMIT,
   type WinnerVo,
@@ -337,6 +338,19 @@ export const createCatalogueService = ({
     return { version: snap.version, data: { lanes } };
   };
 
+  // The answer's JSON per lanes (a new catalogue snapshot builds new lanes, so this follows it).
+  const vendorsJson = new WeakMap<object, string>();
+  /** `getVendors` as the call serialises it (the page's first data, http/spa.ts), built once per lanes. */
+  const getVendorsJson = async (merchantCode: string, language: Language) => {
+    const answer = await getVendors(merchantCode, language);
+    let json = vendorsJson.get(answer.data.lanes);
+    if (json === undefined) {
+      json = JSON.stringify(gameVendorValue.parse(answer));
+      vendorsJson.set(answer.data.lanes, json);
+    }
+    return json;
+  };
+
   const getVendorsByType = async (merchantCode: string) => {
     const snap = await current();
     const extras = extrasOf(merchantCode);
@@ -574,6 +588,7 @@ export const createCatalogueService = ({
     freshVersion,
     listStamp,
     getVendors,
+    getVendorsJson,
     getVendorsByType,
     listGames,
     listGamesJson,

@@ -93,7 +93,6 @@ const registerJackpotStream = (app: FastifyInstance, games: GamesService) => {
     for (const stream of [...open]) stream.end();
   });
   app.addHook('onClose', async () => {
-    for (const stream of [...open]) stream.end();
     await games.jackpotEvents.close();
   });
 };
