@@ -4,7 +4,13 @@ import type { DB } from '../src/db/schema';
 import { type App, type AppDeps, buildApp } from '../src/http/app';
 import { createTestDatabase, type Template, type TestDatabase } from './test-databases';
 
-export { createTestDatabase, DEMO_PUBLIC_URL, type Template, type TestDatabase } from './test-databases';
+export {
+  createTestDatabase,
+  DEMO_PUBLIC_URL,
+  openPostgresPool,
+  type Template,
+  type TestDatabase,
+} from './test-databases';
 
 export type TestAppOptions = {
   /** Which template the app's own database is copied from (default: the seeded demo brand). */

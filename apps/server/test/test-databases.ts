@@ -94,3 +94,14 @@ export const createTestDatabase = async (template: Template = 'demo'): Promise<T
     }),
   };
 };
+
+/**
+ * Another pool of `poolSize` connections on a test database, for tests whose statements must run
+ * truly in parallel or on one connection: PostgreSQL only (PGlite has one session), so undefined
+ * on PGlite. The caller closes it before the database.
+ */
+export const openPostgresPool = async (database: TestDatabase, poolSize: number) => {
+  const setup = inject('khelaTestDatabases');
+  if (setup.kind !== 'postgres') return undefined;
+  return openDatabase({ kind: 'postgres', url: databaseUrl(setup.adminUrl, database.name), poolSize });
+};

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/helpers';
-import { databaseUrl } from '../../test/pg-admin';
-import { type Database, openDatabase } from './database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, openPostgresPool, type TestDatabase } from '../../test/helpers';
+import type { Database } from './database';
 import { PREPARED } from './prepared';
 
 /**
@@ -15,13 +14,9 @@ let one: Database;
 
 beforeAll(async () => {
   database = await createTestDatabase('demo');
-  const setup = inject('khelaTestDatabases');
-  if (setup.kind !== 'postgres') throw new Error('*.pg.test.ts needs DATABASE_URL');
-  one = await openDatabase({
-    kind: 'postgres',
-    url: databaseUrl(setup.adminUrl, database.name),
-    poolSize: 1,
-  });
+  const pool = await openPostgresPool(database, 1);
+  if (!pool) throw new Error('*.pg.test.ts needs DATABASE_URL');
+  one = pool;
 });
 
 afterAll(async () => {

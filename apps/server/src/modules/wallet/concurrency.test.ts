@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
-import { databaseUrl } from '../../../test/pg-admin';
-import { type Database, openDatabase } from '../../db/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, openPostgresPool, type TestDatabase } from '../../../test/helpers';
+import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { ensureAccount, post, verifyLedger } from './ledger';
 import { newMember } from './test-support';
@@ -18,15 +17,8 @@ let db: Kysely<DB>;
 beforeAll(async () => {
   database = await createTestDatabase('demo');
   db = database.db;
-  const setup = inject('khelaTestDatabases');
-  if (setup.kind === 'postgres') {
-    wide = await openDatabase({
-      kind: 'postgres',
-      url: databaseUrl(setup.adminUrl, database.name),
-      poolSize: 16,
-    });
-    db = wide.db;
-  }
+  wide = await openPostgresPool(database, 16);
+  if (wide) db = wide.db;
 });
 
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
-import { databaseUrl } from '../../../test/pg-admin';
-import { type Database, openDatabase } from '../../db/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, openPostgresPool, type TestDatabase } from '../../../test/helpers';
+import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { ensureAccount, post, verifyLedger } from './ledger';
 import { newMember } from './test-support';
@@ -17,13 +16,9 @@ let db: Kysely<DB>;
 
 beforeAll(async () => {
   database = await createTestDatabase('demo');
-  const setup = inject('khelaTestDatabases');
-  if (setup.kind !== 'postgres') throw new Error('*.pg.test.ts needs DATABASE_URL');
-  wide = await openDatabase({
-    kind: 'postgres',
-    url: databaseUrl(setup.adminUrl, database.name),
-    poolSize: 4,
-  });
+  const pool = await openPostgresPool(database, 4);
+  if (!pool) throw new Error('*.pg.test.ts needs DATABASE_URL');
+  wide = pool;
   db = wide.db;
 });
 

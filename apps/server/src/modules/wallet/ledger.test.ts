@@ -54,6 +54,11 @@ const counts = async () => {
 
 const houseId = () => wallet.accountOf({ ...base, kind: 'house' });
 
+/** A journal entry written by hand, past the ledger's own post (its lines are the caller's). */
+const insertHandEntry = (db: Kysely<DB>, id: string) =>
+  sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
+    VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(db);
+
 describe('ledger post', () => {
   it('moves money between accounts and keeps the balances on the rows', async () => {
     const { member, mainId } = await funded(50_000n);
@@ -298,16 +303,14 @@ describe('the database itself', () => {
     const id = crypto.randomUUID();
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
-          VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(trx);
+        await insertHandEntry(trx, id);
         await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
           VALUES (${id}, 0, ${mainId}, 'BDT', 5, 105), (${id}, 1, ${house}, 'BDT', -4, 0)`.execute(trx);
       }),
     ).rejects.toMatchObject({ code: '23514' });
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
-          VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(trx);
+        await insertHandEntry(trx, id);
       }),
     ).rejects.toMatchObject({ code: '23514' });
     expect(await t.db.selectFrom('journal_entry').select('id').where('id', '=', id).execute()).toEqual([]);
@@ -320,8 +323,7 @@ describe('the database itself', () => {
     const handEntry = async (lines: (id: string) => ReturnType<typeof sql>) => {
       const id = crypto.randomUUID();
       await t.db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
-          VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(trx);
+        await insertHandEntry(trx, id);
         await lines(id).execute(trx);
       });
     };
@@ -373,8 +375,7 @@ describe('the database itself', () => {
     const entry = (lines: [string, string, number][]) => {
       const id = crypto.randomUUID();
       return t.db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO journal_entry (id, merchant_code, idempotency_key, kind, request_hash, created_at)
-          VALUES (${id}, 'khelabd', ${`hand-${id}`}, 'hand', ${'0'.repeat(64)}, now())`.execute(trx);
+        await insertHandEntry(trx, id);
         for (const [n, [account, currency, amount]] of lines.entries()) {
           await sql`UPDATE ledger_account SET balance = balance + ${amount} WHERE id = ${account}`.execute(
             trx,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
-import { databaseUrl } from '../../../test/pg-admin';
-import { type Database, openDatabase } from '../../db/database';
+import { createTestDatabase, openPostgresPool, type TestDatabase } from '../../../test/helpers';
+import type { Database } from '../../db/database';
 import { type App, buildApp } from '../../http/app';
 import { verifyLedger } from './ledger';
 import { newMember, type TestMember } from './test-support';
@@ -24,13 +23,7 @@ let app: App;
 
 beforeAll(async () => {
   database = await createTestDatabase('demo');
-  const setup = inject('khelaTestDatabases');
-  if (setup.kind === 'postgres')
-    wide = await openDatabase({
-      kind: 'postgres',
-      url: databaseUrl(setup.adminUrl, database.name),
-      poolSize: POOL,
-    });
+  wide = await openPostgresPool(database, POOL);
   app = await buildApp({
     config: {
       LOG_LEVEL: 'silent',
