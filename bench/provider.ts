@@ -10,12 +10,12 @@
  * `tsx bench/provider.ts [seconds]` runs it alone (DATABASE_URL for PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoVendorSecret } from '../apps/server/src/modules/provider/demo';
 import { createVendorClient, fetchTransport } from '../tools/vendor-sim/client';
 import { createHarness, MERCHANT, VENDOR } from '../tools/vendor-sim/harness';
+import { processCpu } from './proc-cpu';
 
 export type ProviderBenchOptions = {
   /** Requests per second (open loop: sent on schedule whether or not earlier ones answered). */
@@ -50,18 +50,9 @@ export type ProviderBenchResult = {
   meetsTarget: boolean;
 };
 
-/** User + system CPU time of a process in ms (Linux /proc, clock ticks of 10 ms), if readable. */
-const processCpuMs = (pid: number | undefined) => {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-};
+/** User + system CPU time of a process in ms, if readable. */
+const cpuMsOf = async (pid: number | undefined) =>
+  pid === undefined ? undefined : (await processCpu(pid))?.ms;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -122,7 +113,7 @@ export const runProviderBench = async (options: ProviderBenchOptions = {}): Prom
 
     const latencies: number[] = [];
     let errors = 0;
-    const cpuBefore = processCpuMs(server.child.pid);
+    const cpuBefore = await cpuMsOf(server.child.pid);
     const total = Math.round(rate * durationS);
     const interval = 1000 / rate;
     const begin = performance.now();
@@ -146,7 +137,7 @@ export const runProviderBench = async (options: ProviderBenchOptions = {}): Prom
       );
     }
     await Promise.all(pending);
-    const cpuAfter = processCpuMs(server.child.pid);
+    const cpuAfter = await cpuMsOf(server.child.pid);
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);

@@ -18,13 +18,14 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { machineBusyMs, processCpu } from './proc-cpu';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
@@ -90,32 +91,6 @@ export type TransfersResult = {
   /** postgres.transfersPerSecond / pgbench.tps: the target is >= 0.5. */
   ratio: number;
   pglite: TransferFigure | null;
-};
-
-/** Clock ticks per second of `/proc` times (USER_HZ: 100 on every Linux this runs on). */
-const TICKS_PER_S = 100;
-
-/** The machine's busy CPU time so far, ms (null without `/proc`). */
-const machineBusyMs = async () => {
-  try {
-    const first = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
-    const [user, nice, system, , , irq, softirq] = first.trim().split(/\s+/).slice(1).map(Number);
-    return (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0)) * 1000) / TICKS_PER_S;
-  } catch {
-    return null;
-  }
-};
-
-/** A process's CPU time so far (user + system), ms; its command name. */
-const processCpu = async (pid: number | string) => {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { name, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S };
-  } catch {
-    return null;
-  }
 };
 
 /** CPU time so far of every PostgreSQL process, by pid. */
