@@ -105,14 +105,15 @@ const postgresCpu = async () => {
 };
 
 /**
- * Starts a CPU window; `end(ops)` answers the CPU per operation. PostgreSQL backends that start or
- * exit inside the window are counted only for the part the snapshots see, so `postgresMs` is given
- * only where the backends live across the window (the server's pool).
+ * Starts a CPU window; the function it answers gives the CPU per operation: the whole machine's,
+ * the server process's (`serverPid`) and, with `postgres`, every PostgreSQL process's. Backends
+ * that start or exit inside the window are counted only for the part the snapshots see, so
+ * `postgres` is for windows the server's pool spans.
  */
-const cpuWindow = async (serverPid?: number) => {
+const cpuWindow = async (serverPid?: number, postgres = false) => {
   const machine0 = await machineBusyMs();
   const server0 = serverPid === undefined ? null : await processCpu(serverPid);
-  const pg0 = serverPid === undefined ? null : await postgresCpu();
+  const pg0 = postgres ? await postgresCpu() : null;
   return async (ops: number): Promise<CpuPerOp | null> => {
     const machine1 = await machineBusyMs();
     if (machine0 === null || machine1 === null || ops <= 0) return null;
@@ -121,10 +122,11 @@ const cpuWindow = async (serverPid?: number) => {
     if (serverPid !== undefined && server0) {
       const server1 = await processCpu(serverPid);
       if (server1) result.serverMs = perOp(server1.ms - server0.ms);
-      const pg1 = await postgresCpu();
+    }
+    if (pg0 && pg0.size > 0) {
       let pgMs = 0;
-      for (const [pid, ms] of pg1) pgMs += ms - (pg0?.get(pid) ?? ms);
-      if (pg0 && pg0.size > 0) result.postgresMs = perOp(pgMs);
+      for (const [pid, ms] of await postgresCpu()) pgMs += ms - (pg0.get(pid) ?? ms);
+      result.postgresMs = perOp(pgMs);
     }
     return result;
   };
@@ -353,10 +355,9 @@ const transferLoad = async (
   // Warm-up: the server's JIT settles before a round counts (pgbench has none to settle).
   await autocannon({ url: base, connections, duration: 3, requests: [request] });
   return async (durationS: number): Promise<TransferFigure> => {
-    const cpu = await cpuWindow(server.pid);
+    const cpu = await cpuWindow(server.pid, postgresBackends);
     const r = await autocannon({ url: base, connections, duration: durationS, requests: [request] });
     const cpuPerTransfer = await cpu(r.requests.total - r.non2xx);
-    if (cpuPerTransfer && !postgresBackends) delete cpuPerTransfer.postgresMs;
     return {
       transfersPerSecond: Math.round((r.requests.total - r.non2xx) / durationS),
       cpuPerTransfer,
