@@ -33,33 +33,8 @@ import { journalEntryBalanced0019 } from './0019_wallet_transfer';
  */
 const GUARDED_KINDS = `'member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission'`;
 
-export const up = async (db: Kysely<unknown>) => {
-  await sql`
-    CREATE FUNCTION ledger_account_valid() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      -- The CHECK constraints of 0005 and 0007, for the columns that never change after this.
-      IF NOT (NEW.id ~ '^[0-9a-f-]{36}$') OR NOT (NEW.currency ~ '^[A-Z]{3}$')
-         OR NEW.kind NOT IN (${sql.raw(GUARDED_KINDS)}, 'house', 'payment_clearing', 'bonus', 'jackpot')
-         OR NEW.vendor_code !~ '^[A-Z0-9_]{1,40}$'
-         OR NEW.guarded <> (NEW.kind IN (${sql.raw(GUARDED_KINDS)}))
-         OR (NEW.member_id IS NOT NULL) <> (NEW.kind IN (${sql.raw(GUARDED_KINDS)}))
-         OR (NEW.vendor_code IS NOT NULL) <> (NEW.kind = 'member_vendor') THEN
-        RAISE EXCEPTION 'ledger account % breaks a rule of its kind', NEW.id USING ERRCODE = 'check_violation';
-      END IF;
-      RETURN NEW;
-    END;
-    $$;
-    CREATE TRIGGER ledger_account_valid BEFORE INSERT ON ledger_account
-      FOR EACH ROW EXECUTE FUNCTION ledger_account_valid();
-    ALTER TABLE ledger_account
-      DROP CONSTRAINT ledger_account_id_check,
-      DROP CONSTRAINT ledger_account_currency_check,
-      DROP CONSTRAINT ledger_account_kind_check,
-      DROP CONSTRAINT ledger_account_vendor_code_check,
-      DROP CONSTRAINT ledger_account_check,
-      DROP CONSTRAINT ledger_account_check2,
-      DROP CONSTRAINT ledger_account_check3;
-
+/** The commit-time check as this migration writes it; 0021 replaces it, and its `down` writes this one back. */
+export const journalEntryBalanced0020 = sql`
     CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       entry text;
@@ -113,6 +88,36 @@ export const up = async (db: Kysely<unknown>) => {
       RETURN NULL;
     END;
     $$;
+`;
+
+export const up = async (db: Kysely<unknown>) => {
+  await sql`
+    CREATE FUNCTION ledger_account_valid() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      -- The CHECK constraints of 0005 and 0007, for the columns that never change after this.
+      IF NOT (NEW.id ~ '^[0-9a-f-]{36}$') OR NOT (NEW.currency ~ '^[A-Z]{3}$')
+         OR NEW.kind NOT IN (${sql.raw(GUARDED_KINDS)}, 'house', 'payment_clearing', 'bonus', 'jackpot')
+         OR NEW.vendor_code !~ '^[A-Z0-9_]{1,40}$'
+         OR NEW.guarded <> (NEW.kind IN (${sql.raw(GUARDED_KINDS)}))
+         OR (NEW.member_id IS NOT NULL) <> (NEW.kind IN (${sql.raw(GUARDED_KINDS)}))
+         OR (NEW.vendor_code IS NOT NULL) <> (NEW.kind = 'member_vendor') THEN
+        RAISE EXCEPTION 'ledger account % breaks a rule of its kind', NEW.id USING ERRCODE = 'check_violation';
+      END IF;
+      RETURN NEW;
+    END;
+    $$;
+    CREATE TRIGGER ledger_account_valid BEFORE INSERT ON ledger_account
+      FOR EACH ROW EXECUTE FUNCTION ledger_account_valid();
+    ALTER TABLE ledger_account
+      DROP CONSTRAINT ledger_account_id_check,
+      DROP CONSTRAINT ledger_account_currency_check,
+      DROP CONSTRAINT ledger_account_kind_check,
+      DROP CONSTRAINT ledger_account_vendor_code_check,
+      DROP CONSTRAINT ledger_account_check,
+      DROP CONSTRAINT ledger_account_check2,
+      DROP CONSTRAINT ledger_account_check3;
+
+    ${journalEntryBalanced0020}
 
     -- The same formats, without counted repetition: PostgreSQL's regular expressions build a state
     -- per counted character on every match, so {64} made each insert run 64 of them.

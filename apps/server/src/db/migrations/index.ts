@@ -17,6 +17,7 @@ import * as m0017 from './0017_ledger_post';
 import * as m0018 from './0018_provider_callbacks';
 import * as m0019 from './0019_wallet_transfer';
 import * as m0020 from './0020_ledger_checks';
+import * as m0021 from './0021_ledger_post_checks_entry';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -42,4 +43,5 @@ export const migrations = {
   '0018_provider_callbacks': m0018,
   '0019_wallet_transfer': m0019,
   '0020_ledger_checks': m0020,
+  '0021_ledger_post_checks_entry': m0021,
 };

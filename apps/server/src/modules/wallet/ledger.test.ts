@@ -440,6 +440,71 @@ describe('the database itself', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('checks a line added to a new entry of the ledger’s own post in the same transaction', async () => {
+    const { member, mainId } = await funded(100n);
+    const other = await funded(100n);
+    const house = await houseId();
+    const before = await counts();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        const entry = await post(trx, {
+          merchantCode: 'khelabd',
+          idempotencyKey: `t-same-tx-${member.id}`,
+          kind: 'adjustment',
+          lines: [
+            { accountId: mainId, amount: -1n },
+            { accountId: house, amount: 1n },
+          ],
+        });
+        // The post proved its entry and cleared the setting that kept its lines from queueing a check.
+        const setting = await sql<{
+          v: string | null;
+        }>`SELECT current_setting('khela.ledger_entry', true) AS v`.execute(trx);
+        expect(setting.rows[0]?.v ?? '').toBe('');
+        await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
+          VALUES (${entry.entryId}, 2, ${other.mainId}, 'BDT', 1, 101)`.execute(trx);
+      }),
+    ).rejects.toMatchObject({ code: '23514', message: expect.stringMatching(/does not sum to zero/) });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('ledger_post proves its own entry: called in SQL past the service’s checks, it refuses a broken one', async () => {
+    const { mainId } = await funded(100n);
+    const house = await houseId();
+    const foreignHouse = (
+      await t.db
+        .selectFrom('ledger_account')
+        .select('id')
+        .where('merchant_code', '=', 'khelain')
+        .where('kind', '=', 'house')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const before = await counts();
+    const call = (accounts: string[], amounts: number[]) =>
+      sql`SELECT ledger_post(${crypto.randomUUID()}, 'khelabd', ${`sql-${crypto.randomUUID()}`}, 'adjustment',
+        ${'a'.repeat(64)}, NULL, '{}'::jsonb, now(), ${accounts}::text[], ${amounts}::bigint[])`.execute(
+        t.db,
+      );
+    const refusals: [string[], number[], string | RegExp][] = [
+      [[mainId], [0], /two lines or more/],
+      [[mainId, house], [-1], /two lines or more/],
+      [[mainId, mainId], [-1, 1], /each account once/],
+      [[mainId, house], [-1, 2], /sum to zero/],
+      [[mainId, foreignHouse], [-1, 1], /its own merchant only/],
+      [[mainId, crypto.randomUUID()], [-1, 1], /its own merchant only/],
+      [[mainId, house], [-101, 101], /go negative/],
+    ];
+    for (const [accounts, amounts, message] of refusals) {
+      await expect(call(accounts, amounts)).rejects.toMatchObject({
+        message: expect.stringMatching(message),
+      });
+    }
+    // A zero line breaks the journal's format (its domain), whatever the sum.
+    await expect(call([mainId, house], [0, 0])).rejects.toMatchObject({ code: '23514' });
+    expect(await counts()).toEqual(before);
+    expect(await balanceOf(mainId)).toBe(100n);
+  });
+
   it('refuses an account row that breaks a rule of its kind', async () => {
     const { member } = await newMember(t.db);
     const insert = (over: Record<string, unknown>) => {
