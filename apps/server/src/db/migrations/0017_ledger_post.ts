@@ -51,6 +51,23 @@ export const journalEntryBalanced = sql`
 `;
 
 /**
+ * `ledger_post`'s answer when the key was used before (`first_entry` holds that entry): `conflict`
+ * when the request differs, else `replayed` with the first entry and its lines. Shared by every
+ * version of the function (0017, 0020, 0021).
+ */
+export const LEDGER_POST_REPLAY = `        SELECT * INTO first_entry FROM journal_entry
+          WHERE merchant_code = p_merchant AND idempotency_key = p_key;
+        IF first_entry.request_hash <> p_hash THEN
+          RETURN jsonb_build_object('status', 'conflict');
+        END IF;
+        RETURN jsonb_build_object(
+          'status', 'replayed', 'id', first_entry.id, 'kind', first_entry.kind,
+          'createdAt', first_entry.created_at, 'metadata', first_entry.metadata,
+          'lines', (SELECT jsonb_agg(jsonb_build_array(l.account_id, l.currency, l.amount::text, l.balance_after::text)
+                      ORDER BY l.line_no)
+                    FROM journal_line l WHERE l.entry_id = first_entry.id));`;
+
+/**
  * `ledger_post` as this migration writes it (`markEntry: false`), and as 0020 writes it
  * (`markEntry: true`: a new entry's id is kept in the transaction-local setting
  * `khela.ledger_entry`, so that its lines do not queue a commit-time check of their own).
@@ -77,17 +94,7 @@ export const ledgerPostFunction = ({ markEntry }: { markEntry: boolean }) =>
       ELSE`
           : ''
       }
-        SELECT * INTO first_entry FROM journal_entry
-          WHERE merchant_code = p_merchant AND idempotency_key = p_key;
-        IF first_entry.request_hash <> p_hash THEN
-          RETURN jsonb_build_object('status', 'conflict');
-        END IF;
-        RETURN jsonb_build_object(
-          'status', 'replayed', 'id', first_entry.id, 'kind', first_entry.kind,
-          'createdAt', first_entry.created_at, 'metadata', first_entry.metadata,
-          'lines', (SELECT jsonb_agg(jsonb_build_array(l.account_id, l.currency, l.amount::text, l.balance_after::text)
-                      ORDER BY l.line_no)
-                    FROM journal_line l WHERE l.entry_id = first_entry.id));
+${LEDGER_POST_REPLAY}
       END IF;
 
       -- Row locks in one global order (account id), whatever the order of the lines; only

@@ -33,13 +33,21 @@ import { journalEntryBalanced0019 } from './0019_wallet_transfer';
  */
 const GUARDED_KINDS = `'member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission'`;
 
-/** The commit-time check as this migration writes it; 0021 replaces it, and its `down` writes this one back. */
-export const journalEntryBalanced0020 = sql`
+/**
+ * The commit-time check as this migration writes it (`lineTrustsItsTransaction`: a line written in
+ * the same (sub)transaction as its entry is left to the entry's own check), and as 0021 writes it
+ * (every line's check checks its entry: the entry `ledger_post` writes queues no check of its own).
+ */
+export const journalEntryBalancedFunction = ({
+  lineTrustsItsTransaction,
+}: {
+  lineTrustsItsTransaction: boolean;
+}) =>
+  sql.raw(`
     CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE
       entry text;
-      merchant text;
-      same_transaction boolean;
+      merchant text;${lineTrustsItsTransaction ? '\n      same_transaction boolean;' : ''}
       line_count bigint;
       several_currencies boolean;
       total numeric;
@@ -47,17 +55,26 @@ export const journalEntryBalanced0020 = sql`
       unbalanced boolean;
     BEGIN
       IF TG_TABLE_NAME = 'journal_line' THEN
-        entry := NEW.entry_id;
+        entry := NEW.entry_id;${
+          lineTrustsItsTransaction
+            ? `
         SELECT l.xmin = e.xmin, e.merchant_code INTO same_transaction, merchant
           FROM journal_entry e JOIN journal_line l ON l.entry_id = e.id
-          WHERE e.id = entry AND l.line_no = NEW.line_no;
+          WHERE e.id = entry AND l.line_no = NEW.line_no;`
+            : `
+        SELECT e.merchant_code INTO merchant FROM journal_entry e WHERE e.id = entry;`
+        }
         IF NOT FOUND THEN
           RAISE EXCEPTION 'journal line of entry % that does not exist', entry USING ERRCODE = 'check_violation';
-        END IF;
+        END IF;${
+          lineTrustsItsTransaction
+            ? `
         -- A line written in the same (sub)transaction as its entry: the entry's check covers it.
         IF same_transaction THEN
           RETURN NULL;
-        END IF;
+        END IF;`
+            : ''
+        }
       ELSE
         entry := NEW.id;
         merchant := NEW.merchant_code;
@@ -88,7 +105,9 @@ export const journalEntryBalanced0020 = sql`
       RETURN NULL;
     END;
     $$;
-`;
+`);
+
+export const journalEntryBalanced0020 = journalEntryBalancedFunction({ lineTrustsItsTransaction: true });
 
 export const up = async (db: Kysely<unknown>) => {
   await sql`

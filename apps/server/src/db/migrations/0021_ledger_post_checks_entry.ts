@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { ledgerPostFunction } from './0017_ledger_post';
-import { journalEntryBalanced0020 } from './0020_ledger_checks';
+import { LEDGER_POST_REPLAY, ledgerPostFunction } from './0017_ledger_post';
+import { journalEntryBalanced0020, journalEntryBalancedFunction } from './0020_ledger_checks';
 
 /**
  * An entry that `ledger_post` writes is checked by `ledger_post`, in the same statement
@@ -53,17 +53,7 @@ export const ledgerPost0021 = sql`
       ON CONFLICT (merchant_code, idempotency_key) DO NOTHING;
       IF NOT FOUND THEN
         PERFORM set_config('khela.ledger_entry', '', true);
-        SELECT * INTO first_entry FROM journal_entry
-          WHERE merchant_code = p_merchant AND idempotency_key = p_key;
-        IF first_entry.request_hash <> p_hash THEN
-          RETURN jsonb_build_object('status', 'conflict');
-        END IF;
-        RETURN jsonb_build_object(
-          'status', 'replayed', 'id', first_entry.id, 'kind', first_entry.kind,
-          'createdAt', first_entry.created_at, 'metadata', first_entry.metadata,
-          'lines', (SELECT jsonb_agg(jsonb_build_array(l.account_id, l.currency, l.amount::text, l.balance_after::text)
-                      ORDER BY l.line_no)
-                    FROM journal_line l WHERE l.entry_id = first_entry.id));
+${sql.raw(LEDGER_POST_REPLAY)}
       END IF;
       IF n < 2 OR n <> coalesce(cardinality(p_amounts), 0) THEN
         RAISE EXCEPTION 'an entry has two lines or more, one amount per account' USING ERRCODE = 'KH500';
@@ -131,54 +121,7 @@ export const ledgerPost0021 = sql`
  * those `ledger_post` writes with its entry. A line's check checks its entry, whatever
  * transaction wrote the entry.
  */
-export const journalEntryBalanced0021 = sql`
-    CREATE OR REPLACE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      entry text;
-      merchant text;
-      line_count bigint;
-      several_currencies boolean;
-      total numeric;
-      bad_account boolean;
-      unbalanced boolean;
-    BEGIN
-      IF TG_TABLE_NAME = 'journal_line' THEN
-        entry := NEW.entry_id;
-        SELECT e.merchant_code INTO merchant FROM journal_entry e WHERE e.id = entry;
-        IF NOT FOUND THEN
-          RAISE EXCEPTION 'journal line of entry % that does not exist', entry USING ERRCODE = 'check_violation';
-        END IF;
-      ELSE
-        entry := NEW.id;
-        merchant := NEW.merchant_code;
-      END IF;
-      -- Each line's account by its key, never a scan of the accounts: it must exist, in the line's
-      -- currency, and be of the entry's merchant. Lines in one currency (nearly every entry) sum to
-      -- zero in this same query; several currencies are summed per currency.
-      SELECT count(*), min(l.currency) <> max(l.currency), sum(l.amount),
-          coalesce(bool_or((SELECT a.merchant_code FROM ledger_account a
-                            WHERE a.id = l.account_id AND a.currency = l.currency) IS DISTINCT FROM merchant), false)
-        INTO line_count, several_currencies, total, bad_account
-        FROM journal_line l WHERE l.entry_id = entry;
-      IF line_count < 2 THEN
-        RAISE EXCEPTION 'journal entry % has fewer than two lines', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF bad_account THEN
-        RAISE EXCEPTION 'journal entry % moves an account that is missing, of another currency or of another merchant', entry
-          USING ERRCODE = 'check_violation';
-      END IF;
-      IF several_currencies THEN
-        unbalanced := EXISTS (SELECT 1 FROM journal_line WHERE entry_id = entry GROUP BY currency HAVING sum(amount) <> 0);
-      ELSE
-        unbalanced := total <> 0;
-      END IF;
-      IF unbalanced THEN
-        RAISE EXCEPTION 'journal entry % does not sum to zero', entry USING ERRCODE = 'check_violation';
-      END IF;
-      RETURN NULL;
-    END;
-    $$;
-`;
+export const journalEntryBalanced0021 = journalEntryBalancedFunction({ lineTrustsItsTransaction: false });
 
 const LEDGER_POST_ARGS = 'text, text, text, text, text, text, jsonb, timestamptz, text[], bigint[]';
 
