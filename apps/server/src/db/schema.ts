@@ -293,6 +293,15 @@ export type CatalogueGameType =
 
 export type CatalogueVersionTable = { id: number; version: number };
 
+/**
+ * The enabled vendor of each wallet type (the first by code), kept by a trigger on `vendor`
+ * (migration 0022): what `wallet_transfer` checks a transfer's vendor against.
+ */
+export type WalletTypeVendorTable = {
+  account_type_id: number;
+  vendor_code: string;
+};
+
 export type VendorTable = {
   /** The vendor code (`vassalage`). */
   code: string;
@@ -853,6 +862,7 @@ export type DB = {
   oidc_flow: OidcFlowTable;
   catalogue_version: CatalogueVersionTable;
   vendor: VendorTable;
+  wallet_type_vendor: WalletTypeVendorTable;
   game_classify: GameClassifyTable;
   game: GameTable;
   favourite_game: FavouriteGameTable;

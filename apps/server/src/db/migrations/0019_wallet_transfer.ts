@@ -59,19 +59,19 @@ export const journalEntryBalanced0019 = sql`
     $$;
 `;
 
-export const up = async (db: Kysely<unknown>) => {
-  await sql`
-    ${journalEntryBalanced0019}
+/**
+ * The vendor check of `wallet_transfer` as this migration writes it: the enabled vendor whose
+ * wallet has this account type, the first by code, read from `vendor` (0022 reads it from
+ * `wallet_type_vendor`, kept by a trigger on `vendor`).
+ */
+export const VENDOR_OF_TYPE_0019 = `      SELECT v.code INTO v_code FROM vendor v
+        WHERE v.account_type_id = p_vendor_type AND v.enabled
+        ORDER BY v.code LIMIT 1;`;
 
-    DROP TRIGGER ledger_account_fixed ON ledger_account;
-    CREATE TRIGGER ledger_account_fixed
-      BEFORE UPDATE OF id, merchant_code, currency, kind, member_id, vendor_code, owner_key, guarded, created_at
-      ON ledger_account FOR EACH ROW EXECUTE FUNCTION ledger_account_fixed();
-
-    ALTER FUNCTION ledger_post(text, text, text, text, text, text, jsonb, timestamptz, text[], bigint[])
-      SET plan_cache_mode = force_generic_plan;
-
-    CREATE FUNCTION wallet_transfer(
+/** `wallet_transfer` with the given vendor check (it sets `v_code`); 0019 and 0022 write it. */
+export const walletTransferFunction = (vendorLookup: string) =>
+  sql.raw(`
+    CREATE OR REPLACE FUNCTION wallet_transfer(
       p_token_hash text, p_member integer, p_idle_after timestamptz, p_touch_before timestamptz,
       p_password_after timestamptz, p_trial_types integer[],
       p_vendor_type integer, p_vendor_code text,
@@ -100,9 +100,7 @@ export const up = async (db: Kysely<unknown>) => {
           UPDATE member_session SET last_seen_at = p_at WHERE token_hash = p_token_hash;
         END IF;
       END IF;
-      SELECT v.code INTO v_code FROM vendor v
-        WHERE v.account_type_id = p_vendor_type AND v.enabled
-        ORDER BY v.code LIMIT 1;
+${vendorLookup}
       IF v_code IS DISTINCT FROM p_vendor_code THEN
         RETURN jsonb_build_object('status', 'vendor', 'vendorCode', v_code);
       END IF;
@@ -110,6 +108,21 @@ export const up = async (db: Kysely<unknown>) => {
         p_accounts, p_amounts);
     END;
     $$;
+`);
+
+export const up = async (db: Kysely<unknown>) => {
+  await sql`
+    ${journalEntryBalanced0019}
+
+    DROP TRIGGER ledger_account_fixed ON ledger_account;
+    CREATE TRIGGER ledger_account_fixed
+      BEFORE UPDATE OF id, merchant_code, currency, kind, member_id, vendor_code, owner_key, guarded, created_at
+      ON ledger_account FOR EACH ROW EXECUTE FUNCTION ledger_account_fixed();
+
+    ALTER FUNCTION ledger_post(text, text, text, text, text, text, jsonb, timestamptz, text[], bigint[])
+      SET plan_cache_mode = force_generic_plan;
+
+    ${walletTransferFunction(VENDOR_OF_TYPE_0019)}
   `.execute(db);
 };
 

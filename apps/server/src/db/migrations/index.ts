@@ -18,6 +18,7 @@ import * as m0018 from './0018_provider_callbacks';
 import * as m0019 from './0019_wallet_transfer';
 import * as m0020 from './0020_ledger_checks';
 import * as m0021 from './0021_ledger_post_checks_entry';
+import * as m0022 from './0022_wallet_type_vendor';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -44,4 +45,5 @@ export const migrations = {
   '0019_wallet_transfer': m0019,
   '0020_ledger_checks': m0020,
   '0021_ledger_post_checks_entry': m0021,
+  '0022_wallet_type_vendor': m0022,
 };

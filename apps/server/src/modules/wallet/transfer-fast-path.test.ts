@@ -248,4 +248,50 @@ describe('transfers of a remembered token', () => {
     expect(await writes()).toBe(before);
     expect((await transfer(m.token, toVendor(100))).statusCode).toBe(200);
   });
+
+  it('a wallet type given to another vendor since: the transfer goes to that vendor’s wallet', async () => {
+    /** What `wallet_transfer` reads (kept by a trigger on vendor) and what the vendor table says. */
+    const kept = () => t.db.selectFrom('wallet_type_vendor').selectAll().orderBy('account_type_id').execute();
+    const fromVendors = async () =>
+      (
+        await sql<{ account_type_id: number; vendor_code: string }>`
+          SELECT DISTINCT ON (account_type_id) account_type_id, code AS vendor_code
+          FROM vendor WHERE enabled ORDER BY account_type_id, code`.execute(t.db)
+      ).rows;
+    expect((await kept()).find((w) => w.account_type_id === pgTypeId)?.vendor_code).toBe('PG');
+    expect(await kept()).toEqual(await fromVendors());
+    const m = await remembered(10_000n);
+    // A vendor whose code sorts before PG's takes the wallet type.
+    await sql`INSERT INTO vendor (code, game_type, display_name, account_type_id, account_type_name)
+      VALUES ('AAPG', 'RNG', 'AA', ${pgTypeId}, 'AA')`.execute(t.db);
+    try {
+      expect((await kept()).find((w) => w.account_type_id === pgTypeId)?.vendor_code).toBe('AAPG');
+      expect(await kept()).toEqual(await fromVendors());
+      const res = await transfer(m.token, toVendor(100));
+      expect(res.statusCode, res.body).toBe(200);
+      const entry = await t.db
+        .selectFrom('journal_entry')
+        .select('metadata')
+        .where('id', '=', res.json().value.transactionId)
+        .executeTakeFirstOrThrow();
+      expect(entry.metadata).toMatchObject({ vendorCode: 'AAPG' });
+      // Switched off again: PG's wallet once more.
+      await t.db.updateTable('vendor').set({ enabled: false }).where('code', '=', 'AAPG').execute();
+      expect(await kept()).toEqual(await fromVendors());
+      const back = await transfer(m.token, toVendor(100));
+      expect(back.statusCode, back.body).toBe(200);
+      expect(
+        (
+          await t.db
+            .selectFrom('journal_entry')
+            .select('metadata')
+            .where('id', '=', back.json().value.transactionId)
+            .executeTakeFirstOrThrow()
+        ).metadata,
+      ).toMatchObject({ vendorCode: 'PG' });
+    } finally {
+      await t.db.deleteFrom('vendor').where('code', '=', 'AAPG').execute();
+    }
+    expect(await kept()).toEqual(await fromVendors());
+  });
 });
