@@ -15,7 +15,7 @@ import { journalEntryBalanced0020, journalEntryBalancedFunction } from './0020_l
  *   both triggers), then the setting is cleared. A line added afterwards to that entry, in the same
  *   transaction or later, queues its own check as any other line does; the line check no longer
  *   assumes that an entry of the same transaction was checked on its own.
- * - **The row locks and balance moves are two keyed updates**, not a lock query and a joined
+ * - **The row locks and balance moves are keyed updates, one per account**, not a lock query and a joined
  *   update: the joined update was planned once for all accounts (a hash join over a scan of
  *   `ledger_account`), the lock query counted what it locked. No `plan_cache_mode` setting is
  *   needed for keyed statements, so the function no longer switches it on every call.
