@@ -13,9 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { demoVendorSecret } from '../apps/server/src/modules/provider/demo';
+import { processCpu } from '../tools/proc-cpu';
 import { createVendorClient, fetchTransport } from '../tools/vendor-sim/client';
 import { createHarness, MERCHANT, VENDOR } from '../tools/vendor-sim/harness';
-import { processCpu } from './proc-cpu';
 
 export type ProviderBenchOptions = {
   /** Requests per second (open loop: sent on schedule whether or not earlier ones answered). */

@@ -20,7 +20,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -31,6 +30,7 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from '../apps/server/src/db/seed/demo-staff';
 import { createGatewaySimulator, DEMO_GATEWAY_SECRET } from '../apps/server/src/modules/cashier';
 import { verifyLedger } from '../apps/server/src/modules/wallet/ledger';
+import { processCpu } from './proc-cpu';
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, '.tmp/h5');
@@ -68,18 +68,6 @@ const freePort = () =>
   });
 
 type Backend = { name: 'pglite' | 'postgres'; env: Record<string, string>; cleanup: () => Promise<void> };
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-const cpuSecondsOf = (pid: number | undefined) => {
-  if (pid === undefined) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-};
 
 class Server {
   child: ChildProcess | undefined;
@@ -124,8 +112,8 @@ class Server {
         const res = await fetch(`${this.base}/healthz`);
         if (res.ok) {
           this.startMs.push(Date.now() - startedAt);
-          const cpu = cpuSecondsOf(child.pid);
-          if (cpu !== null) this.startCpu.push(cpu);
+          const cpu = child.pid === undefined ? null : await processCpu(child.pid);
+          if (cpu) this.startCpu.push(cpu.ms / 1000);
           return;
         }
       } catch {

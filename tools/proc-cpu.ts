@@ -1,6 +1,6 @@
 /**
- * CPU time from Linux `/proc` for the benchmarks (null where there is none): a process's own, and
- * the whole machine's busy time.
+ * CPU time from Linux `/proc` for the benchmarks and the cashier crash test (null where there is
+ * none): a process's own, and the whole machine's busy time.
  */
 import { readFile } from 'node:fs/promises';
 
