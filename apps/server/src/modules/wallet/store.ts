@@ -18,16 +18,17 @@ export const readVendorWallets = async (db: Db): Promise<VendorWallet[]> => {
   return rows.map((r) => ({ vendorCode: r.code, accountTypeId: r.account_type_id }));
 };
 
-/** The vendor whose wallet has this accountTypeId, if it is enabled. */
+/**
+ * The enabled vendor whose wallet has this accountTypeId (the first by code), as `wallet_transfer`
+ * checks it: `wallet_type_vendor`, kept by a trigger on `vendor` (migration 0022).
+ */
 export const findVendorByAccountType = async (db: Db, accountTypeId: number) => {
   const row = await db
-    .selectFrom('vendor')
-    .select('code')
+    .selectFrom('wallet_type_vendor')
+    .select('vendor_code')
     .where('account_type_id', '=', accountTypeId)
-    .where('enabled', '=', true)
-    .orderBy('code')
     .executeTakeFirst();
-  return row?.code ?? null;
+  return row?.vendor_code ?? null;
 };
 
 /** The member's accounts (every kind) with their balances. */
