@@ -50,6 +50,15 @@ export const journalEntryBalanced = sql`
     $$;
 `;
 
+/** `ledger_post`'s parameter types, as `ALTER FUNCTION` and `DROP FUNCTION` name it. */
+export const LEDGER_POST_ARGS = 'text, text, text, text, text, text, jsonb, timestamptz, text[], bigint[]';
+
+/** `ledger_post`'s signature, as every version of the function (0017, 0020, 0021) declares it. */
+export const LEDGER_POST_HEAD = `    CREATE OR REPLACE FUNCTION ledger_post(
+      p_id text, p_merchant text, p_key text, p_kind text, p_hash text, p_reverses text,
+      p_metadata jsonb, p_at timestamptz, p_accounts text[], p_amounts bigint[]
+    ) RETURNS jsonb LANGUAGE plpgsql AS $$`;
+
 /**
  * `ledger_post`'s answer when the key was used before (`first_entry` holds that entry): `conflict`
  * when the request differs, else `replayed` with the first entry and its lines. Shared by every
@@ -74,10 +83,7 @@ export const LEDGER_POST_REPLAY = `        SELECT * INTO first_entry FROM journa
  */
 export const ledgerPostFunction = ({ markEntry }: { markEntry: boolean }) =>
   sql.raw(`
-    CREATE OR REPLACE FUNCTION ledger_post(
-      p_id text, p_merchant text, p_key text, p_kind text, p_hash text, p_reverses text,
-      p_metadata jsonb, p_at timestamptz, p_accounts text[], p_amounts bigint[]
-    ) RETURNS jsonb LANGUAGE plpgsql AS $$
+${LEDGER_POST_HEAD}
     DECLARE
       first_entry journal_entry%ROWTYPE;
       locked integer;

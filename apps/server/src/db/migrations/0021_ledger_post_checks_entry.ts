@@ -1,5 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { LEDGER_POST_REPLAY, ledgerPostFunction } from './0017_ledger_post';
+import {
+  LEDGER_POST_ARGS,
+  LEDGER_POST_HEAD,
+  LEDGER_POST_REPLAY,
+  ledgerPostFunction,
+} from './0017_ledger_post';
 import { journalEntryBalanced0020, journalEntryBalancedFunction } from './0020_ledger_checks';
 
 /**
@@ -26,11 +31,8 @@ import { journalEntryBalanced0020, journalEntryBalancedFunction } from './0020_l
  *   `ledger_line_no`). `balance >= 0 OR NOT guarded` stays a CHECK of `ledger_account`: it spans
  *   two columns, and it is the database's own guard against a negative balance.
  */
-export const ledgerPost0021 = sql`
-    CREATE OR REPLACE FUNCTION ledger_post(
-      p_id text, p_merchant text, p_key text, p_kind text, p_hash text, p_reverses text,
-      p_metadata jsonb, p_at timestamptz, p_accounts text[], p_amounts bigint[]
-    ) RETURNS jsonb LANGUAGE plpgsql AS $$
+const ledgerPost0021 = sql`
+${sql.raw(LEDGER_POST_HEAD)}
     DECLARE
       first_entry journal_entry%ROWTYPE;
       n integer := coalesce(cardinality(p_accounts), 0);
@@ -41,7 +43,8 @@ export const ledgerPost0021 = sql`
       balances bigint[];
       v_currency text;
       v_balance bigint;
-      unbalanced boolean := false;
+      several_currencies boolean := false;
+      unbalanced boolean;
       total bigint := 0;
       posted jsonb := '[]';
     BEGIN
@@ -90,10 +93,10 @@ ${sql.raw(LEDGER_POST_REPLAY)}
         currencies[k] := v_currency;
         balances[k] := v_balance;
         total := total + p_amounts[k];
-        unbalanced := unbalanced OR v_currency <> currencies[ord[1]];
+        several_currencies := several_currencies OR v_currency <> currencies[ord[1]];
       END LOOP;
       -- Lines in one currency (nearly every entry) sum to zero; several are summed per currency.
-      IF unbalanced THEN
+      IF several_currencies THEN
         unbalanced := EXISTS (SELECT 1 FROM unnest(currencies, p_amounts) AS l(currency, amount)
                               GROUP BY l.currency HAVING sum(l.amount) <> 0);
       ELSE
@@ -121,9 +124,7 @@ ${sql.raw(LEDGER_POST_REPLAY)}
  * those `ledger_post` writes with its entry. A line's check checks its entry, whatever
  * transaction wrote the entry.
  */
-export const journalEntryBalanced0021 = journalEntryBalancedFunction({ lineTrustsItsTransaction: false });
-
-const LEDGER_POST_ARGS = 'text, text, text, text, text, text, jsonb, timestamptz, text[], bigint[]';
+const journalEntryBalanced0021 = journalEntryBalancedFunction({ lineTrustsItsTransaction: false });
 
 export const up = async (db: Kysely<unknown>) => {
   await sql`
