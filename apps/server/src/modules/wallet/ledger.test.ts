@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { DB } from '../../db/schema';
-import { isRetryable, LedgerInvariantError, post, verifyLedger } from './ledger';
+import { isRetryable, LedgerInvariantError, type PostInput, post, verifyLedger } from './ledger';
 import type { WalletService } from './service';
 import { newMember } from './test-support';
 
@@ -53,6 +53,17 @@ const counts = async () => {
 };
 
 const houseId = () => wallet.accountOf({ ...base, kind: 'house' });
+
+/** An adjustment moving `amount` from a member's main wallet to the house account. */
+const toHouse = (key: string, mainId: string, house: string, amount: bigint): PostInput => ({
+  merchantCode: 'khelabd',
+  idempotencyKey: key,
+  kind: 'adjustment',
+  lines: [
+    { accountId: mainId, amount: -amount },
+    { accountId: house, amount },
+  ],
+});
 
 /** A journal entry written by hand, past the ledger's own post (its lines are the caller's). */
 const insertHandEntry = (db: Kysely<DB>, id: string) =>
@@ -146,17 +157,9 @@ describe('ledger post', () => {
       ).rejects.toMatchObject({ code: 'idempotency.conflict', status: 409 });
     }
     // Another kind with the same key is another request too.
-    await expect(
-      wallet.post({
-        merchantCode: 'khelabd',
-        idempotencyKey: key,
-        kind: 'adjustment',
-        lines: [
-          { accountId: mainId, amount: -1_000n },
-          { accountId: house, amount: 1_000n },
-        ],
-      }),
-    ).rejects.toMatchObject({ code: 'idempotency.conflict' });
+    await expect(wallet.post(toHouse(key, mainId, house, 1_000n))).rejects.toMatchObject({
+      code: 'idempotency.conflict',
+    });
     expect(await counts()).toEqual(before);
     expect(await balanceOf(mainId)).toBe(9_000n);
     expect(await balanceOf(other.mainId)).toBe(10_000n);
@@ -248,15 +251,7 @@ describe('ledger post', () => {
   it('a reversing entry undoes an entry, once', async () => {
     const { member, mainId } = await funded(3_000n);
     const house = await houseId();
-    const entry = await wallet.post({
-      merchantCode: 'khelabd',
-      idempotencyKey: `t-rev-${member.id}`,
-      kind: 'adjustment',
-      lines: [
-        { accountId: mainId, amount: -1_000n },
-        { accountId: house, amount: 1_000n },
-      ],
-    });
+    const entry = await wallet.post(toHouse(`t-rev-${member.id}`, mainId, house, 1_000n));
     const reversal = await wallet.reverse(entry.entryId, { metadata: { reason: 'test' } });
     expect(reversal.kind).toBe('reversal');
     expect(await balanceOf(mainId)).toBe(3_000n);
@@ -405,15 +400,7 @@ describe('the database itself', () => {
     const { member, mainId } = await funded(100n);
     const other = await funded(100n);
     const house = await houseId();
-    const entry = await wallet.post({
-      merchantCode: 'khelabd',
-      idempotencyKey: `t-late-${member.id}`,
-      kind: 'adjustment',
-      lines: [
-        { accountId: mainId, amount: -10n },
-        { accountId: house, amount: 10n },
-      ],
-    });
+    const entry = await wallet.post(toHouse(`t-late-${member.id}`, mainId, house, 10n));
     const before = await counts();
     await expect(
       t.db.transaction().execute(async (trx) => {
@@ -424,15 +411,7 @@ describe('the database itself', () => {
     // A new entry in this transaction sets khela.ledger_entry; a line of any other entry is still checked.
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await post(trx, {
-          merchantCode: 'khelabd',
-          idempotencyKey: `t-late-2-${member.id}`,
-          kind: 'adjustment',
-          lines: [
-            { accountId: mainId, amount: -1n },
-            { accountId: house, amount: 1n },
-          ],
-        });
+        await post(trx, toHouse(`t-late-2-${member.id}`, mainId, house, 1n));
         await sql`INSERT INTO journal_line (entry_id, line_no, account_id, currency, amount, balance_after)
           VALUES (${entry.entryId}, 2, ${other.mainId}, 'BDT', 1, 101)`.execute(trx);
       }),
@@ -447,15 +426,7 @@ describe('the database itself', () => {
     const before = await counts();
     await expect(
       t.db.transaction().execute(async (trx) => {
-        const entry = await post(trx, {
-          merchantCode: 'khelabd',
-          idempotencyKey: `t-same-tx-${member.id}`,
-          kind: 'adjustment',
-          lines: [
-            { accountId: mainId, amount: -1n },
-            { accountId: house, amount: 1n },
-          ],
-        });
+        const entry = await post(trx, toHouse(`t-same-tx-${member.id}`, mainId, house, 1n));
         // The post proved its entry and cleared the setting that kept its lines from queueing a check.
         const setting = await sql<{
           v: string | null;
@@ -471,14 +442,7 @@ describe('the database itself', () => {
   it('ledger_post proves its own entry: called in SQL past the service’s checks, it refuses a broken one', async () => {
     const { mainId } = await funded(100n);
     const house = await houseId();
-    const foreignHouse = (
-      await t.db
-        .selectFrom('ledger_account')
-        .select('id')
-        .where('merchant_code', '=', 'khelain')
-        .where('kind', '=', 'house')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const foreignHouse = await wallet.accountOf({ merchantCode: 'khelain', currency: 'INR', kind: 'house' });
     const before = await counts();
     const call = (accounts: string[], amounts: number[]) =>
       sql`SELECT ledger_post(${crypto.randomUUID()}, 'khelabd', ${`sql-${crypto.randomUUID()}`}, 'adjustment',
