@@ -1,42 +1,24 @@
-export * from './backoffice';
+/**
+ * The API contract as the server (and type imports of the web apps) see it: every module's
+ * constants, endpoints, schemas and routes (`<module>/index.ts`), the shared pieces of `core/`,
+ * and the tables assembled from the modules. What the browser may import at run time is `browser.ts`.
+ */
 export * from './cashier';
 export * from './catalogue';
-export * from './constants';
+export * from './core/bounds';
+export * from './core/endpoint';
+export * from './core/envelope';
+export * from './core/errors';
+export * from './core/flags';
+export * from './core/route';
 export * from './demo';
 export * from './endpoints';
-export * from './envelope';
-export * from './errors';
-export * from './flags';
 export * from './games';
 export * from './identity';
 export * from './inbox';
-export * from './inbox-constants';
 export * from './lottery';
 export * from './provider';
-export * from './route';
+export * from './routes';
 export * from './site';
+export * from './staff';
 export * from './wallet';
-
-import { cashierRoutes } from './cashier';
-import { catalogueRoutes } from './catalogue';
-import { demoRoutes } from './demo';
-import { gamesRoutes } from './games';
-import { identityRoutes } from './identity';
-import { inboxRoutes } from './inbox';
-import { lotteryRoutes } from './lottery';
-import { siteRoutes } from './site';
-import { walletRoutes } from './wallet';
-
-/** Every API call of the product with its schemas, by name (server and OpenAPI). */
-export const routes = {
-  ...siteRoutes,
-  ...identityRoutes,
-  ...catalogueRoutes,
-  ...walletRoutes,
-  ...cashierRoutes,
-  ...demoRoutes,
-  ...gamesRoutes,
-  ...inboxRoutes,
-  ...lotteryRoutes,
-};
-export type Routes = typeof routes;

@@ -18,8 +18,8 @@
  *    in pages `const { t } = useTranslation('finance')`. The locale parity test
  *    (`test/locales.test.ts`) checks the three languages have the same keys.
  * 3. Add ONE import and ONE array entry below (keep the list sorted by nav order).
- * 4. Call the API with `callBo('<routeName>', { query, body })` (routes of `backofficeRoutes` in
- *    `packages/contract/src/backoffice.ts`) or, for routes in another contract file,
+ * 4. Call the API with `callBo('<routeName>', { query, body })` (routes of `backofficeRoutes`,
+ *    `packages/contract/src/routes.ts`) or, for a module's other back-office routes,
  *    `requestBo<Value>(endpoints.<name>, { query, body })` from `src/shared/api.ts`.
  *    Lists use `useListState` + `DataTable` + `CsvButton` from `src/shared/ui/table.tsx`;
  *    actions use `useAction` (translated success/error toasts, pending state) and

@@ -1,0 +1,42 @@
+import { endpoint } from '../core/endpoint';
+
+/** Lottery menus (API-FACTS §2.6): bare keyed maps, no envelope. */
+export const lotteryEndpoints = {
+  lotteryVnMenu: endpoint({
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu',
+    modId: 'COMM3',
+    auth: 'optional',
+    envelope: false,
+  }),
+  lotteryRecent: endpoint({
+    method: 'GET',
+    path: '/lgw/vn/games/game_menu/recent',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+    envelope: false,
+  }),
+  lotteryOpened: endpoint({
+    method: 'POST',
+    path: '/lgw/vn/games/game_menu/recent',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+    envelope: false,
+  }),
+  lotteryMenus: endpoint({
+    method: 'GET',
+    path: '/lgw/games/game_menus',
+    modId: 'COMM3',
+    auth: 'optional',
+    envelope: false,
+  }),
+  lotteryPopular: endpoint({
+    method: 'GET',
+    path: '/lgw/games/popular',
+    modId: 'AGEANNOUNCE3',
+    auth: 'optional',
+    envelope: false,
+  }),
+} as const;

@@ -1,0 +1,27 @@
+import { endpoint } from '../core/endpoint';
+
+/** Wallet (API-FACTS §2.3): balances, transfers between wallets, the account record. Amounts: minor units in, decimal plus minor strings out. */
+export const walletEndpoints = {
+  walletBalance: endpoint({ method: 'GET', path: '/wps/v2/wallets/balance', modId: 'COMM3', auth: true }),
+  merchantWallet: endpoint({
+    method: 'GET',
+    path: '/wps/relay/GCS_merchantWallet',
+    modId: 'COMM3',
+    auth: true,
+  }),
+  /** Needs the `Idempotency-Key` header; trial accounts are refused. */
+  walletTransfer: endpoint({
+    method: 'POST',
+    path: '/wps/relay/GCS_walletTransfer',
+    modId: 'FUNDTRANS3',
+    auth: true,
+    realAccountOnly: true,
+  }),
+  /** Account record (transactionHistory): the member's wallet movements, paged 15. */
+  memberTransactions: endpoint({
+    method: 'GET',
+    path: '/wps/relay/ODSFE2_MemTransDet',
+    modId: 'MEMTRANS3',
+    auth: true,
+  }),
+} as const;
