@@ -8,16 +8,16 @@ import { formatMinorAmount } from '../../shared/format/money';
 import { useSessionState } from '../../shared/state/session';
 import { cx } from '../../shared/ui/cx';
 import {
-  type DateRange,
+  type DayRange,
   formatDay,
-  hasNext,
+  hasNextRange,
   lastDays,
   nextRange,
   previousRange,
   type RangeDays,
   rangeBounds,
   resizeRange,
-} from './date-range';
+} from '../../shared/format/date-range';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY.MM.DD HH:mm:ss` in local time (spec §9 date format). */
@@ -51,12 +51,12 @@ export const BettingRecordPage = () => {
   const language = i18n.language;
   const { token } = useSessionState();
   const [gameType, setGameType] = useState('');
-  const [range, setRange] = useState<DateRange>(() => lastDays(7));
+  const [range, setRange] = useState<DayRange>(() => lastDays(7));
   const [page, setPage] = useState(1);
   const bounds = useMemo(() => rangeBounds(range), [range]);
 
   const records = useQuery({
-    queryKey: ['bet-records', token ?? '', gameType, bounds.start, bounds.end, page],
+    queryKey: ['bet-records', token ?? '', gameType, bounds.startTime, bounds.endTime, page],
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
     queryFn: () =>
@@ -64,13 +64,13 @@ export const BettingRecordPage = () => {
         query: {
           pageNo: page,
           gameType: gameType || undefined,
-          startTime: bounds.start,
-          endTime: bounds.end,
+          startTime: bounds.startTime,
+          endTime: bounds.endTime,
         },
       }),
   });
 
-  const changeRange = (next: DateRange) => {
+  const changeRange = (next: DayRange) => {
     setRange(next);
     setPage(1);
   };
@@ -153,7 +153,7 @@ export const BettingRecordPage = () => {
             <button
               type="button"
               data-testid="record-next"
-              disabled={!hasNext(range)}
+              disabled={!hasNextRange(range)}
               onClick={() => changeRange(nextRange(range))}
               aria-label={t('record.next', { count: range.days })}
               title={t('record.next', { count: range.days })}

@@ -55,4 +55,14 @@ describe('date ranges (spec §9: next or previous 7 or 30 days, YYYY.MM.DD)', ()
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
+
+  it('steps back across a year end and into a leap February', () => {
+    const january = { from: '2027-01-01', to: '2027-01-07', days: 7 as const };
+    expect(previousRange(january)).toEqual({ from: '2026-12-25', to: '2026-12-31', days: 7 });
+    expect(previousRange({ from: '2024-03-01', to: '2024-03-30', days: 30 })).toEqual({
+      from: '2024-01-31',
+      to: '2024-02-29',
+      days: 30,
+    });
+  });
 });
