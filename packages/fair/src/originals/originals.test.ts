@@ -59,7 +59,7 @@ describe('combinations', () => {
     ] as const) {
       const all = allSubsets(n, k);
       expect(BigInt(all.length)).toBe(binomial(n, k));
-      all.forEach((subset, rank) => expect(unrankCombination(n, k, rank)).toEqual(subset));
+      for (const [rank, subset] of all.entries()) expect(unrankCombination(n, k, rank)).toEqual(subset);
     }
     expect(() => unrankCombination(5, 2, 10)).toThrow();
   });
@@ -251,9 +251,8 @@ describe('tower', () => {
       const b = allSubsets(tiles, traps).length;
       const d = createByteStream(seeds(9)).uniformInt(b ** 8);
       const layout = towerLayout({ ...seeds(9), difficulty: difficulty as keyof typeof TOWER_DIFFICULTIES });
-      layout.forEach((level, i) =>
-        expect(level).toEqual(allSubsets(tiles, traps)[Math.floor(d / b ** i) % b]),
-      );
+      for (const [i, level] of layout.entries())
+        expect(level).toEqual(allSubsets(tiles, traps)[Math.floor(d / b ** i) % b]);
     }
   });
   it('pays 99 % of the fair multiplier and returns exactly 99 % (every layout counted)', () => {
