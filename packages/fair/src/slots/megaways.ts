@@ -113,6 +113,9 @@ export type MegawaysResult = {
   stakeMinor: number;
   /** The paid spin, then every free spin it led to. */
   spins: MegawaysSpin[];
+  /** Per spin: the reel heights and stops (what a verifier compares). */
+  heights: number[][];
+  stops: number[][];
   /** Coins of the whole round. */
   coins: number;
   payoutMinor: number;
@@ -154,6 +157,8 @@ export const spinMegaways = (input: MegawaysInput): MegawaysResult => {
     betMinor,
     stakeMinor: betMinor,
     spins,
+    heights: spins.map((s) => s.heights),
+    stops: spins.map((s) => s.stops),
     coins,
     payoutMinor: coinsToMinor(coins, betMinor),
   };

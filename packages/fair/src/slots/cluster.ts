@@ -1,0 +1,140 @@
+/**
+ * Cluster-pays engine with cascades: a grid of 6 columns × 5 rows, symbols 0…S−1 (lower ids pay
+ * more), no wild. Each cell is a uniform v in [0, W) (W = Σ weights ≤ 256) drawn from single bytes
+ * of the stream by rejection: take bytes until one is below floor(256 / W) · W, v = byte mod W;
+ * the symbol is the first s with v < weights[0] + … + weights[s]. Cells are filled column by
+ * column, top to bottom (cell index = column · 5 + row).
+ * A cluster is a maximal set of orthogonally connected cells of one symbol; one of 5 or more
+ * cells pays pays[s][min(size, 15)] coins. Cascade: when a grid has a winning cluster, the winning
+ * clusters burst and a fresh grid drops in (the next 30 bytes); grid j of the round (0-based)
+ * pays × ladder[min(j, ladder.length − 1)]; the round ends at a grid without a win or after
+ * maxGrids grids. Because every grid is drawn afresh, the grids are independent, which makes the
+ * exact RTP computable (`cluster-rtp.ts`).
+ */
+import { createByteStream } from '../rng';
+import { checkSlotBet, checkVolatility, coinsToMinor, type EngineVolatility } from './common';
+import data from './data/cluster.json';
+
+export const CLUSTER_COLS = 6;
+export const CLUSTER_ROWS = 5;
+export const CLUSTER_CELLS = CLUSTER_COLS * CLUSTER_ROWS;
+export const CLUSTER_MIN = 5;
+export const CLUSTER_CAP = 15;
+
+export type ClusterTable = {
+  /** Per symbol; their sum W is at most 256. */
+  weights: number[];
+  /** pays[symbol][size] coins for size 0…15 (15 stands for 15 or more; below 5 they are 0, from 5 on > 0). */
+  pays: number[][];
+  /** Multiplier of grid j of a round (the last one repeats). */
+  ladder: number[];
+  maxGrids: number;
+};
+
+export const clusterTable = (volatility: EngineVolatility): ClusterTable =>
+  (data as unknown as { tables: Record<EngineVolatility, ClusterTable> }).tables[checkVolatility(volatility)];
+
+export type ClusterWin = { symbol: number; size: number; cells: number[]; coins: number };
+
+/** The winning clusters of a grid (cells by index), in order of their smallest cell. */
+export const clusterWins = (table: ClusterTable, cells: readonly number[]): ClusterWin[] => {
+  const seen = new Uint8Array(CLUSTER_CELLS);
+  const wins: ClusterWin[] = [];
+  for (let start = 0; start < CLUSTER_CELLS; start++) {
+    if (seen[start]) continue;
+    const symbol = cells[start] as number;
+    const group = [start];
+    seen[start] = 1;
+    for (let i = 0; i < group.length; i++) {
+      const cell = group[i] as number;
+      const col = Math.floor(cell / CLUSTER_ROWS);
+      const row = cell % CLUSTER_ROWS;
+      const next = [
+        row > 0 ? cell - 1 : -1,
+        row < CLUSTER_ROWS - 1 ? cell + 1 : -1,
+        col > 0 ? cell - CLUSTER_ROWS : -1,
+        col < CLUSTER_COLS - 1 ? cell + CLUSTER_ROWS : -1,
+      ];
+      for (const n of next)
+        if (n >= 0 && !seen[n] && cells[n] === symbol) {
+          seen[n] = 1;
+          group.push(n);
+        }
+    }
+    if (group.length >= CLUSTER_MIN) {
+      const coins = table.pays[symbol]?.[Math.min(group.length, CLUSTER_CAP)] ?? 0;
+      wins.push({ symbol, size: group.length, cells: group.sort((a, b) => a - b), coins });
+    }
+  }
+  return wins;
+};
+
+export type ClusterGrid = {
+  /** Symbols by cell index (column · 5 + row). */
+  cells: number[];
+  wins: ClusterWin[];
+  multiplier: number;
+  /** Coins of this grid, multiplier applied. */
+  coins: number;
+};
+
+export type ClusterInput = {
+  serverSeed: string;
+  clientSeed: string;
+  nonce: number;
+  betMinor: number;
+  volatility: EngineVolatility;
+};
+
+export type ClusterResult = {
+  game: 'cluster';
+  volatility: EngineVolatility;
+  betMinor: number;
+  stakeMinor: number;
+  /** The grids of the round: the first, then one per cascade. */
+  grids: ClusterGrid[];
+  /** The symbols of every grid (grids[j].cells): what a verifier compares. */
+  cells: number[][];
+  coins: number;
+  payoutMinor: number;
+};
+
+export const spinCluster = (input: ClusterInput): ClusterResult => {
+  const betMinor = checkSlotBet(input.betMinor);
+  const table = clusterTable(input.volatility);
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (const w of table.weights) cumulative.push((sum += w));
+  const limit = Math.floor(256 / sum) * sum;
+  const stream = createByteStream(input);
+  const grids: ClusterGrid[] = [];
+  let coins = 0;
+  for (let j = 0; j < table.maxGrids; j++) {
+    const cells: number[] = [];
+    for (let i = 0; i < CLUSTER_CELLS; i++) {
+      let byte = stream.nextByte();
+      while (byte >= limit) byte = stream.nextByte();
+      const v = byte % sum;
+      let s = 0;
+      while (v >= (cumulative[s] as number)) s += 1;
+      cells.push(s);
+    }
+    const wins = clusterWins(table, cells);
+    const multiplier = table.ladder[Math.min(j, table.ladder.length - 1)] as number;
+    let gridCoins = 0;
+    for (const w of wins) gridCoins += w.coins;
+    grids.push({ cells, wins, multiplier, coins: gridCoins * multiplier });
+    coins += gridCoins * multiplier;
+    if (wins.length === 0) break;
+  }
+  return {
+    game: 'cluster',
+    volatility: input.volatility,
+    betMinor,
+    stakeMinor: betMinor,
+    grids,
+    cells: grids.map((g) => g.cells),
+    coins,
+    payoutMinor: coinsToMinor(coins, betMinor),
+  };
+};
