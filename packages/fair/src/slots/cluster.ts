@@ -104,7 +104,10 @@ export const spinCluster = (input: ClusterInput): ClusterResult => {
   const table = clusterTable(input.volatility);
   const cumulative: number[] = [];
   let sum = 0;
-  for (const w of table.weights) cumulative.push((sum += w));
+  for (const w of table.weights) {
+    sum += w;
+    cumulative.push(sum);
+  }
   const limit = Math.floor(256 / sum) * sum;
   const stream = createByteStream(input);
   const grids: ClusterGrid[] = [];
