@@ -103,7 +103,7 @@ describe('cluster pays', () => {
       for (const row of clusterTable(t).pays)
         for (let size = 5; size <= 15; size++) expect(row[size]).toBeGreaterThan(0);
   });
-  it('draws each cell from single bytes by rejection and cascades while grids win', () => {
+  it('draws the cells as base-W digits of one draw per group and cascades while grids win', () => {
     for (let nonce = 0; nonce < 40; nonce++) {
       const r = spinCluster({ serverSeed: SEED, clientSeed: 'c', nonce, betMinor: 40, volatility: 'high' });
       const t = clusterTable('high');
@@ -112,13 +112,15 @@ describe('cluster pays', () => {
       let coins = 0;
       r.grids.forEach((g, j) => {
         const expected: number[] = [];
-        for (let i = 0; i < CLUSTER_CELLS; i++) {
-          let b = stream.nextByte();
-          while (b >= Math.floor(256 / W) * W) b = stream.nextByte();
-          let v = b % W;
-          let s = 0;
-          while (v >= (t.weights[s] as number)) v -= t.weights[s++] as number;
-          expected.push(s);
+        for (const g of [11, 11, 8]) {
+          // 6 equally weighted symbols: W = 6, groups of 11 cells (6^11 ≤ 2^29 < 6^12)
+          const digits = stream.uniformInt(W ** g).toString(W).padStart(g, '0').split('').reverse();
+          for (const digit of digits) {
+            let v = Number(digit);
+            let s = 0;
+            while (v >= (t.weights[s] as number)) v -= t.weights[s++] as number;
+            expected.push(s);
+          }
         }
         expect(g.cells).toEqual(expected);
         const wins = clustersOf(expected, 5, 6).filter((c) => c.size >= 5);

@@ -1,9 +1,10 @@
 /**
  * Cluster-pays engine with cascades: a grid of 6 columns × 5 rows, symbols 0…S−1 (lower ids pay
- * more), no wild. Each cell is a uniform v in [0, W) (W = Σ weights ≤ 256) drawn from single bytes
- * of the stream by rejection: take bytes until one is below floor(256 / W) · W, v = byte mod W;
- * the symbol is the first s with v < weights[0] + … + weights[s]. Cells are filled column by
- * column, top to bottom (cell index = column · 5 + row).
+ * more), no wild. Each cell is a uniform v in [0, W) (W = Σ weights) and shows the first symbol s
+ * with v < weights[0] + … + weights[s]. Cells are filled column by column, top to bottom (cell
+ * index = column · 5 + row), in groups of K = the largest k with W^k ≤ 2^29 (11 for W = 6): one
+ * draw d = uniformInt(W^g) for a group of g = min(K, cells left) cells, whose base-W digits, least
+ * significant first, are the cells' values (so a 6-symbol grid takes 3 draws: 11 + 11 + 8 cells).
  * A cluster is a maximal set of orthogonally connected cells of one symbol; one of 5 or more
  * cells pays pays[s][min(size, 15)] coins. Cascade: when a grid has a winning cluster, the winning
  * clusters burst and a fresh grid drops in (the next 30 bytes); grid j of the round (0-based)
@@ -13,7 +14,7 @@
  */
 import { createByteStream } from '../rng';
 import { checkSlotBet, checkVolatility, coinsToMinor, type EngineVolatility } from './common';
-import data from './data/cluster.json';
+import data from './tables/cluster.json';
 
 export const CLUSTER_COLS = 6;
 export const CLUSTER_ROWS = 5;
@@ -108,19 +109,23 @@ export const spinCluster = (input: ClusterInput): ClusterResult => {
     sum += w;
     cumulative.push(sum);
   }
-  const limit = Math.floor(256 / sum) * sum;
+  let group = 1;
+  while (sum ** (group + 1) <= 2 ** 29) group += 1;
   const stream = createByteStream(input);
   const grids: ClusterGrid[] = [];
   let coins = 0;
   for (let j = 0; j < table.maxGrids; j++) {
     const cells: number[] = [];
-    for (let i = 0; i < CLUSTER_CELLS; i++) {
-      let byte = stream.nextByte();
-      while (byte >= limit) byte = stream.nextByte();
-      const v = byte % sum;
-      let s = 0;
-      while (v >= (cumulative[s] as number)) s += 1;
-      cells.push(s);
+    while (cells.length < CLUSTER_CELLS) {
+      const g = Math.min(group, CLUSTER_CELLS - cells.length);
+      let d = stream.uniformInt(sum ** g);
+      for (let j = 0; j < g; j++) {
+        const v = d % sum;
+        d = Math.floor(d / sum);
+        let s = 0;
+        while (v >= (cumulative[s] as number)) s += 1;
+        cells.push(s);
+      }
     }
     const wins = clusterWins(table, cells);
     const multiplier = table.ladder[Math.min(j, table.ladder.length - 1)] as number;

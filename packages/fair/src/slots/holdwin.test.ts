@@ -87,7 +87,9 @@ describe('hold and win', () => {
       expect(r.grid).toEqual(grid);
       const W = t.coinWeights.reduce((a, b) => a + b, 0);
       const value = () => {
-        let x = stream.uniformInt(W);
+        let byte = stream.nextByte();
+        while (byte >= Math.floor(256 / W) * W) byte = stream.nextByte();
+        let x = byte % W;
         let i = 0;
         while (x >= (t.coinWeights[i] as number)) x -= t.coinWeights[i++] as number;
         return t.coinValues[i] as number;

@@ -7,16 +7,18 @@
  * values, plus the grand prize when all 15 are held. Without the feature the values pay nothing.
  *
  * Draws, in order: reel stops 1–5 (uniformInt(L_i)); the value of every cash symbol on the grid
- * (reel by reel, top to bottom): uniformInt(Σ coinWeights) located in the cumulative weights; then,
- * in the feature, per respin and per cell empty at its start (cells numbered reel·3 + row,
- * ascending): land = uniformInt(landDen) < landNum, and if it landed its value draw at once.
+ * (reel by reel, top to bottom); then, in the feature, per respin and per cell empty at its start
+ * (cells numbered reel·3 + row, ascending): land = uniformInt(landDen) < landNum, and if it landed
+ * its value at once. A value takes single bytes of the stream until one is below floor(256 / W) · W
+ * (W = Σ coinWeights ≤ 256), v = byte mod W, located in the cumulative weights (one byte instead of
+ * a 4-byte draw keeps a spin within one 32-byte block).
  */
 import { evaluateStops, SCATTER } from '../engine';
 import { createByteStream } from '../rng';
 import { LINES } from '../themes';
 import type { Paytable, SlotWin } from '../types';
 import { checkSlotBet, checkVolatility, coinsToMinor, type EngineVolatility } from './common';
-import data from './data/holdwin.json';
+import data from './tables/holdwin.json';
 
 export const HOLDWIN_CELLS = 15;
 export const HOLDWIN_TRIGGER = 6;
@@ -28,7 +30,7 @@ export type HoldWinTable = {
   strips: number[][];
   /** pays[symbol][count] coins per line (count 3–5). */
   pays: number[][];
-  /** Cash values in coins (one coin = bet / 20) and their draw weights. */
+  /** Cash values in coins (one coin = bet / 20) and their draw weights (summing to at most 256). */
   coinValues: number[];
   coinWeights: number[];
   /** A respin lands a cash symbol in an empty cell with probability landNum / landDen. */
@@ -107,8 +109,11 @@ export const spinHoldWin = (input: HoldWinInput): HoldWinResult => {
   const paytable = holdWinPaytable(table);
   const stream = createByteStream(input);
   const totalWeight = table.coinWeights.reduce((a, b) => a + b, 0);
+  const limit = Math.floor(256 / totalWeight) * totalWeight;
   const drawValue = () => {
-    let pick = stream.uniformInt(totalWeight);
+    let byte = stream.nextByte();
+    while (byte >= limit) byte = stream.nextByte();
+    let pick = byte % totalWeight;
     let i = 0;
     while (pick >= (table.coinWeights[i] as number)) pick -= table.coinWeights[i++] as number;
     return table.coinValues[i] as number;

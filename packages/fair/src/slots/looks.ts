@@ -15,7 +15,7 @@ import { FairError } from '../rng';
 import { themeFor } from '../themes';
 import type { SymbolFamily, ThemeColors } from '../types';
 import type { EngineVolatility } from './common';
-import data from './data/palettes.json';
+import data from './tables/palettes.json';
 
 export type SlotEngine = 'classic' | 'cluster' | 'holdwin' | 'megaways';
 export const SLOT_ENGINES: readonly SlotEngine[] = ['classic', 'cluster', 'holdwin', 'megaways'];

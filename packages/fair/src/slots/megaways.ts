@@ -10,7 +10,7 @@
  */
 import { createByteStream } from '../rng';
 import { checkSlotBet, checkVolatility, coinsToMinor, type EngineVolatility } from './common';
-import data from './data/megaways.json';
+import data from './tables/megaways.json';
 
 export const MEGAWAYS_REELS = 6;
 export const MEGAWAYS_MIN_HEIGHT = 2;
