@@ -51,8 +51,19 @@ export const ZERO: Multiplier = { num: 0, den: 1 };
 /** A multiplier given in hundredths (tables, targets). */
 export const hundredths = (x100: number): Multiplier => multiplier(x100, 100);
 
-/** floor(betMinor × num / den), exact. */
+/**
+ * floor(betMinor × num / den), exact: in doubles when betMinor × num < 2^52 (the quotient is then
+ * corrected by its remainder, all integers exact), else in bigint.
+ */
 export const payoutOf = (betMinor: number, m: Multiplier): number => {
+  const product = betMinor * m.num;
+  if (product < 2 ** 52) {
+    let q = Math.floor(product / m.den);
+    const r = product - q * m.den;
+    if (r < 0) q -= 1;
+    else if (r >= m.den) q += 1;
+    return q;
+  }
   const value = (BigInt(betMinor) * BigInt(m.num)) / BigInt(m.den);
   if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new FairError('bad_range', 'payout too large');
   return Number(value);

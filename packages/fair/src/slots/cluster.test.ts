@@ -114,7 +114,12 @@ describe('cluster pays', () => {
         const expected: number[] = [];
         for (const g of [11, 11, 8]) {
           // 6 equally weighted symbols: W = 6, groups of 11 cells (6^11 ≤ 2^29 < 6^12)
-          const digits = stream.uniformInt(W ** g).toString(W).padStart(g, '0').split('').reverse();
+          const digits = stream
+            .uniformInt(W ** g)
+            .toString(W)
+            .padStart(g, '0')
+            .split('')
+            .reverse();
           for (const digit of digits) {
             let v = Number(digit);
             let s = 0;

@@ -35,36 +35,67 @@ export type ClusterTable = {
 export const clusterTable = (volatility: EngineVolatility): ClusterTable =>
   (data as unknown as { tables: Record<EngineVolatility, ClusterTable> }).tables[checkVolatility(volatility)];
 
+type DrawPlan = { cumulative: number[]; sum: number; group: number; powers: number[] };
+const plans = new Map<ClusterTable, DrawPlan>();
+/** Cumulative weights, W, the group size K (largest k with W^k ≤ 2^29) and W^0…W^K, per table. */
+const drawPlan = (table: ClusterTable): DrawPlan => {
+  let plan = plans.get(table);
+  if (!plan) {
+    const cumulative: number[] = [];
+    let sum = 0;
+    for (const w of table.weights) {
+      sum += w;
+      cumulative.push(sum);
+    }
+    const powers = [1];
+    while ((powers[powers.length - 1] as number) * sum <= 2 ** 29)
+      powers.push((powers[powers.length - 1] as number) * sum);
+    plan = { cumulative, sum, group: powers.length - 1, powers };
+    plans.set(table, plan);
+  }
+  return plan;
+};
+
 export type ClusterWin = { symbol: number; size: number; cells: number[]; coins: number };
+
+const seen = new Uint8Array(CLUSTER_CELLS);
+const stack = new Int8Array(CLUSTER_CELLS);
 
 /** The winning clusters of a grid (cells by index), in order of their smallest cell. */
 export const clusterWins = (table: ClusterTable, cells: readonly number[]): ClusterWin[] => {
-  const seen = new Uint8Array(CLUSTER_CELLS);
+  seen.fill(0);
   const wins: ClusterWin[] = [];
   for (let start = 0; start < CLUSTER_CELLS; start++) {
     if (seen[start]) continue;
     const symbol = cells[start] as number;
-    const group = [start];
     seen[start] = 1;
-    for (let i = 0; i < group.length; i++) {
-      const cell = group[i] as number;
-      const col = Math.floor(cell / CLUSTER_ROWS);
+    stack[0] = start;
+    let size = 1;
+    for (let i = 0; i < size; i++) {
+      const cell = stack[i] as number;
       const row = cell % CLUSTER_ROWS;
-      const next = [
-        row > 0 ? cell - 1 : -1,
-        row < CLUSTER_ROWS - 1 ? cell + 1 : -1,
-        col > 0 ? cell - CLUSTER_ROWS : -1,
-        col < CLUSTER_COLS - 1 ? cell + CLUSTER_ROWS : -1,
-      ];
-      for (const n of next)
-        if (n >= 0 && !seen[n] && cells[n] === symbol) {
-          seen[n] = 1;
-          group.push(n);
-        }
+      if (row > 0 && !seen[cell - 1] && cells[cell - 1] === symbol) {
+        seen[cell - 1] = 1;
+        stack[size++] = cell - 1;
+      }
+      if (row < CLUSTER_ROWS - 1 && !seen[cell + 1] && cells[cell + 1] === symbol) {
+        seen[cell + 1] = 1;
+        stack[size++] = cell + 1;
+      }
+      if (cell >= CLUSTER_ROWS && !seen[cell - CLUSTER_ROWS] && cells[cell - CLUSTER_ROWS] === symbol) {
+        seen[cell - CLUSTER_ROWS] = 1;
+        stack[size++] = cell - CLUSTER_ROWS;
+      }
+      const right = cell + CLUSTER_ROWS;
+      if (right < CLUSTER_CELLS && !seen[right] && cells[right] === symbol) {
+        seen[right] = 1;
+        stack[size++] = right;
+      }
     }
-    if (group.length >= CLUSTER_MIN) {
-      const coins = table.pays[symbol]?.[Math.min(group.length, CLUSTER_CAP)] ?? 0;
-      wins.push({ symbol, size: group.length, cells: group.sort((a, b) => a - b), coins });
+    if (size >= CLUSTER_MIN) {
+      const group = Array.from(stack.subarray(0, size)).sort((a, b) => a - b);
+      const coins = table.pays[symbol]?.[Math.min(size, CLUSTER_CAP)] ?? 0;
+      wins.push({ symbol, size, cells: group, coins });
     }
   }
   return wins;
@@ -103,14 +134,7 @@ export type ClusterResult = {
 export const spinCluster = (input: ClusterInput): ClusterResult => {
   const betMinor = checkSlotBet(input.betMinor);
   const table = clusterTable(input.volatility);
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (const w of table.weights) {
-    sum += w;
-    cumulative.push(sum);
-  }
-  let group = 1;
-  while (sum ** (group + 1) <= 2 ** 29) group += 1;
+  const { cumulative, sum, group, powers } = drawPlan(table);
   const stream = createByteStream(input);
   const grids: ClusterGrid[] = [];
   let coins = 0;
@@ -118,10 +142,10 @@ export const spinCluster = (input: ClusterInput): ClusterResult => {
     const cells: number[] = [];
     while (cells.length < CLUSTER_CELLS) {
       const g = Math.min(group, CLUSTER_CELLS - cells.length);
-      let d = stream.uniformInt(sum ** g);
+      let d = stream.uniformInt(powers[g] as number) | 0; // < 2^29: integer arithmetic
       for (let j = 0; j < g; j++) {
         const v = d % sum;
-        d = Math.floor(d / sum);
+        d = (d / sum) | 0;
         let s = 0;
         while (v >= (cumulative[s] as number)) s += 1;
         cells.push(s);

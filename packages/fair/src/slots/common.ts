@@ -23,11 +23,14 @@ export const checkVolatility = (v: unknown): EngineVolatility => {
   return v as EngineVolatility;
 };
 
-/** coins × (bet / 20), checked to stay a safe integer. */
+/**
+ * coins × (bet / 20) — the bet is a multiple of 20, so this is a product of two integers, exact
+ * in a double whenever it is a safe integer (a larger product is refused).
+ */
 export const coinsToMinor = (coins: number, betMinor: number): number => {
-  const value = (BigInt(coins) * BigInt(betMinor)) / BigInt(BET_COINS);
-  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new FairError('bad_bet', 'win too large');
-  return Number(value);
+  const value = coins * (betMinor / BET_COINS);
+  if (!Number.isSafeInteger(value)) throw new FairError('bad_bet', 'win too large');
+  return value;
 };
 
 /** An exact non-negative fraction n/d with bigint parts (not reduced until `toRatio`). */

@@ -52,22 +52,31 @@ export type MegawaysEvaluation = Omit<MegawaysSpin, 'kind' | 'multiplier' | 'coi
   coins: number;
 };
 
-/** The wins of a grid in coins (no multiplier). */
+const counts = new Int32Array(MEGAWAYS_REELS * 16);
+
+/** The wins of a grid in coins (no multiplier); the evaluation refers to the grid given. */
 export const evaluateMegaways = (
   table: MegawaysTable,
   grid: readonly (readonly number[])[],
 ): MegawaysEvaluation => {
   const wins: MegawaysWin[] = [];
   let coins = 0;
-  const first = grid[0] as number[];
+  // counts[reel · 16 + symbol]: cells of the reel showing the symbol (wilds and scatters by their ids)
+  counts.fill(0);
+  let scatterCount = 0;
+  let total = 1;
+  for (let i = 0; i < grid.length; i++) {
+    const reel = grid[i] as number[];
+    total *= reel.length;
+    for (const x of reel) counts[i * 16 + x] = (counts[i * 16 + x] as number) + 1;
+    scatterCount += counts[i * 16 + MW_SCATTER] as number;
+  }
   for (let s = 2; s < table.pays.length; s++) {
-    let ways = 0;
-    for (const x of first) if (x === s) ways += 1;
+    let ways = counts[s] as number;
     if (ways === 0) continue;
     let reels = 1;
     for (let i = 1; i < grid.length; i++) {
-      let c = 0;
-      for (const x of grid[i] as number[]) if (x === s || x === MW_WILD) c += 1;
+      const c = (counts[i * 16 + s] as number) + (counts[i * 16 + MW_WILD] as number);
       if (c === 0) break;
       ways *= c;
       reels += 1;
@@ -78,18 +87,14 @@ export const evaluateMegaways = (
       coins += pay * ways;
     }
   }
-  let scatterCount = 0;
-  for (const reel of grid) for (const x of reel) if (x === MW_SCATTER) scatterCount += 1;
   const at = Math.min(scatterCount, table.scatterPays.length - 1);
   const scatterCoins = table.scatterPays[at] ?? 0;
   if (scatterCoins > 0) {
     wins.push({ symbol: MW_SCATTER, reels: 0, ways: 1, coins: scatterCoins });
     coins += scatterCoins;
   }
-  let total = 1;
-  for (const reel of grid) total *= reel.length;
   return {
-    grid: grid.map((r) => [...r]),
+    grid: grid as number[][],
     ways: total,
     wins,
     scatterCount,
