@@ -206,20 +206,26 @@ export type VerifyInput = {
   betMinor: number;
   /** The feature state before the spin (null for a paid spin). */
   state: SlotState | null;
-  jackpotOdds?: number;
-  /** What the server recorded; every field given is compared. */
+  /**
+   * The jackpot odds the round was played with (recorded with the round). Required: a missing value
+   * fails verification, since a jackpot at non-default odds only verifies with its own odds.
+   */
+  jackpotOdds: number;
+  /** What the server recorded: stops, winMinor and jackpotHit are required, free-spin counts compared when given. */
   recorded: RecordedRound;
 };
 
 export type VerifyResult = {
   /** sha256(serverSeed) equals the commitment. */
   commitmentOk: boolean;
-  /** Every recorded field equals the recomputed one. */
+  /** Every required recorded field is given and equals the recomputed one (and the jackpot odds are given). */
   outcomeOk: boolean;
   /** Both. */
   ok: boolean;
   /** Names of the recorded fields that differ. */
   mismatches: string[];
+  /** Required inputs or recorded fields that were not given (verification then fails). */
+  missing: string[];
   /** The recomputed spin (null when the inputs were invalid). */
   result: SpinResult | null;
   /** Why the inputs could not be used (bad seed, bad bet…), else null. */
