@@ -26,7 +26,9 @@
  *   rtpOf(paytable) → RtpReport                   (exact, bigint fractions)
  *   evaluateStops(paytable, stops) → { grid, wins (coins), scatterCount, freeSpinsAwarded }
  *   spin(SpinInput) → SpinResult                  (deterministic)
- *   verifyRound(VerifyInput) → VerifyResult
+ *   verifyRound(VerifyInput) → VerifyResult     (strict: jackpot odds and recorded fields required)
+ *   originals (crash, dice, limbo, plinko, mines, wheel, tower), fishing, cluster / hold-and-win /
+ *   megaways slots: src/originals, src/fishing, src/slots (README "Originals, fishing and more slot engines")
  */
 
 export {
@@ -43,6 +45,9 @@ export {
   WILD,
   windowOf,
 } from './engine';
+// Originals, fishing and the cluster / hold-and-win / megaways slots (README: "Originals, fishing…").
+export * from './fishing/index';
+export * from './originals/index';
 export {
   type ByteStream,
   CLIENT_SEED_PATTERN,
@@ -56,6 +61,7 @@ export {
   SERVER_SEED_PATTERN,
 } from './rng';
 export { RTP_TARGET, RTP_TOLERANCE, rtpInBand, rtpOf } from './rtp';
+export * from './slots/index';
 export {
   allPaytables,
   LAYOUTS,
@@ -66,4 +72,4 @@ export {
   VOLATILITIES,
 } from './themes';
 export type * from './types';
-export { verifyRound } from './verify';
+export { REQUIRED_RECORDED_FIELDS, verifyRound } from './verify';

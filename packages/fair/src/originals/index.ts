@@ -1,16 +1,10 @@
 /** The originals: crash, dice, limbo, plinko, mines, wheel, tower (see packages/fair/README.md). */
 export {
-  binomial,
-  checkBet,
   ENGINES_FAIR_VERSION,
-  hundredths,
   isRoundBet,
   MAX_ROUND_BET_MINOR,
   type Multiplier,
-  multiplier,
-  payoutOf,
   type RoundSeeds,
-  unrankCombination,
 } from './common';
 export {
   CRASH_TICK_MS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createByteStream } from '../rng';
+import { binomial, unrankCombination } from './common';
 import {
-  binomial,
   checkCrashLink,
   crashChain,
   crashMultiplierAtTick,
@@ -26,7 +26,6 @@ import {
   TOWER_DIFFICULTIES,
   towerLayout,
   towerRtp,
-  unrankCombination,
   wheelRtp,
   wheelTable,
 } from './index';
