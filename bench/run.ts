@@ -578,6 +578,7 @@ const main = async () => {
       });
     }
 
+    rows.push(...(await import('./fair-originals')).fairEngineBenchRows(verdict));
     const nodeVersion = (await runAndRead(nodeBin, ['--version'])).trim();
     const cpu = cpus();
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
