@@ -208,9 +208,10 @@ export type VerifyInput = {
   state: SlotState | null;
   /**
    * The jackpot odds the round was played with (recorded with the round). Required: a missing value
-   * fails verification, since a jackpot at non-default odds only verifies with its own odds.
+   * fails verification, since a jackpot at non-default odds only verifies with its own odds; a form
+   * without it passes null (and is told what is missing).
    */
-  jackpotOdds: number;
+  jackpotOdds: number | null;
   /** What the server recorded: stops, winMinor and jackpotHit are required, free-spin counts compared when given. */
   recorded: RecordedRound;
 };

@@ -49,7 +49,7 @@ export const verifyRound = (input: VerifyInput): VerifyResult => {
       betMinor: input.betMinor,
       state: input.state,
       // A missing value fails below; the spin is still shown with the default odds.
-      ...(oddsMissing.length > 0 ? {} : { jackpotOdds: input.jackpotOdds }),
+      ...(input.jackpotOdds === null || oddsMissing.length > 0 ? {} : { jackpotOdds: input.jackpotOdds }),
     });
     const { mismatches, missing } = compare(input.recorded, result);
     missing.unshift(...oddsMissing);

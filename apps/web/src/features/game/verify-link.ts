@@ -13,6 +13,8 @@ export type VerifyFields = {
   nodeId: string;
   name: string;
   betMinor: string;
+  /** The round's jackpot odds (1 in N on a paid spin), as recorded. */
+  jackpotOdds: string;
   /** JSON of the SlotState before the spin, or '' for a paid spin. */
   state: string;
   /** Recorded outcome: stops as `a,b,c,d,e`, win in minor units, jackpot hit. */
@@ -31,6 +33,7 @@ export const VERIFY_FIELDS: (keyof VerifyFields)[] = [
   'clientSeed',
   'nonce',
   'betMinor',
+  'jackpotOdds',
   'state',
   'stops',
   'winMinor',
@@ -46,6 +49,7 @@ export type VerifySource = {
   clientSeed: string;
   nonce: number;
   betMinor: number;
+  jackpotOdds?: number | null;
   state?: SlotState | null;
   stops?: readonly number[] | null;
   winMinor?: number | null;
@@ -62,6 +66,8 @@ export const verifyQuery = (round: VerifySource) => {
   params.set('clientSeed', round.clientSeed);
   params.set('nonce', String(round.nonce));
   params.set('betMinor', String(round.betMinor));
+  if (round.jackpotOdds !== null && round.jackpotOdds !== undefined)
+    params.set('jackpotOdds', String(round.jackpotOdds));
   if (round.state) params.set('state', JSON.stringify(round.state));
   if (round.stops) params.set('stops', round.stops.join(','));
   if (round.winMinor !== null && round.winMinor !== undefined) params.set('winMinor', String(round.winMinor));

@@ -51,6 +51,7 @@ export const runVerify = (fields: VerifyFields): Check => {
     nonce,
     theme: { nodeId: fields.nodeId.trim(), name: fields.name },
     betMinor,
+    jackpotOdds: fields.jackpotOdds.trim() === '' ? null : Number(fields.jackpotOdds),
     state,
     recorded,
   });
@@ -65,6 +66,7 @@ const FIELD_ORDER: { key: keyof VerifyFields; wide?: boolean }[] = [
   { key: 'nodeId' },
   { key: 'name' },
   { key: 'betMinor' },
+  { key: 'jackpotOdds' },
   { key: 'stops' },
   { key: 'winMinor' },
   { key: 'jackpotHit' },
@@ -106,6 +108,7 @@ export const VerifyPage = () => {
       clientSeed: value.clientSeed,
       nonce: String(value.nonce),
       betMinor: String(value.betMinor),
+      jackpotOdds: String(value.jackpotOdds),
       state: value.state ? JSON.stringify(value.state) : '',
       stops: value.recorded.stops.join(','),
       winMinor: String(value.recorded.winMinor),

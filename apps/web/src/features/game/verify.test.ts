@@ -15,6 +15,7 @@ const playedRound = (nonce: number) => {
     theme: themeFor(theme),
     betMinor: 200,
     state: null,
+    jackpotOdds: 5,
   });
   return {
     nodeId: theme.nodeId,
@@ -24,6 +25,7 @@ const playedRound = (nonce: number) => {
     clientSeed: 'player-seed',
     nonce,
     betMinor: 200,
+    jackpotOdds: 5,
     stops: result.stops,
     winMinor: result.winMinor,
     jackpotHit: result.jackpotHit,
@@ -46,6 +48,20 @@ describe('verify page', () => {
     expect('result' in stops && stops.result.ok).toBe(false);
     const seed = runVerify({ ...fields, serverSeed: 'c'.repeat(64) });
     expect('result' in seed && seed.result.commitmentOk).toBe(false);
+  });
+
+  it('cannot say fair without the round\'s jackpot odds, and uses the recorded ones', () => {
+    const fields = fieldsFromQuery(verifyQuery(playedRound(7)));
+    const without = runVerify({ ...fields, jackpotOdds: '' });
+    expect('result' in without && without.result.ok).toBe(false);
+    expect('result' in without && without.result.missing).toContain('jackpotOdds');
+    // Odds of 1 in 5 make a jackpot likely within a few spins; the default odds would not.
+    const hits = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map(playedRound).filter((r) => r.jackpotHit);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const round of hits) {
+      const check = runVerify(fieldsFromQuery(verifyQuery(round)));
+      expect('result' in check && check.result.ok).toBe(true);
+    }
   });
 
   it('refuses a free-spin state that is not JSON', () => {
