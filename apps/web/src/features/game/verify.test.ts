@@ -50,7 +50,7 @@ describe('verify page', () => {
     expect('result' in seed && seed.result.commitmentOk).toBe(false);
   });
 
-  it('cannot say fair without the round\'s jackpot odds, and uses the recorded ones', () => {
+  it("cannot say fair without the round's jackpot odds, and uses the recorded ones", () => {
     const fields = fieldsFromQuery(verifyQuery(playedRound(7)));
     const without = runVerify({ ...fields, jackpotOdds: '' });
     expect('result' in without && without.result.ok).toBe(false);
