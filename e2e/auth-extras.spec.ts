@@ -1,11 +1,10 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { nextMail, smsCode } from './auth-inbox';
 import { expect, openPage, test } from './fixtures';
 import { MOBILE_PASSWORD, newBdMobile, registerByMobile } from './members';
 import { withModuleFlag } from './module-flag';
+import { saveShot } from './shots';
 import { staffLogin } from './staff-api';
 
 /**
@@ -20,8 +19,6 @@ import { staffLogin } from './staff-api';
 
 // The shared test machine is slow: staff TOTP steps and the OIDC redirects take their time.
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = join(process.env.E2E_SHOTS_DIR ?? 'test-results/e2e', 'auth-extras');
 
 const prepare = (
   page: Page,
@@ -49,10 +46,8 @@ const signInAtIdp = async (page: Page, login: string) => {
   await page.locator('button[type="submit"]').click();
 };
 
-const shoot = async (page: Page, name: string, project: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${project}-${name}.png`) });
-};
+const shoot = (page: Page, name: string, project: string) =>
+  saveShot(page, 'auth-extras', `${project}-${name}`);
 
 test.describe('free play', () => {
   test('a trial account plays on demo credit and is asked to register for real-money actions', async ({
@@ -167,8 +162,8 @@ const expectNoOverflow = async (page: Page) => {
 };
 
 /**
- * Turns LOGINIPVERF3 on for khelabd while `work` runs (the demo brand starts with it off); the
- * phone and desktop runs share the switch (`withModuleFlag` counts them). Only @exclusive journeys.
+ * Turns LOGINIPVERF3 on for khelabd while `work` runs (the demo brand starts with it off), on the
+ * worker's own server (e2e/servers.ts): no other journey logs in there meanwhile.
  */
 const withIpVerification = (page: Page, work: () => Promise<void>) =>
   withModuleFlag(page.request, 'khelabd', 'LOGINIPVERF3', work);
@@ -246,8 +241,8 @@ const LOOKS = [
 ] as const;
 
 // LOGINIPVERF3 is merchant-wide: while it is on, another journey's login from an address its member
-// has not used would be asked to verify, so these run alone (@exclusive, e2e/fixtures.ts).
-test.describe('new-IP verification', { tag: '@exclusive' }, () => {
+// has not used would be asked to verify; each worker's server is its own, so none runs beside these.
+test.describe('new-IP verification', () => {
   for (const look of LOOKS) {
     test(
       `${look.language}: a login from a network the member never used: the SMS code, sent when asked for`,

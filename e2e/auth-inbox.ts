@@ -1,14 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { currentServer } from './servers';
 import type { CapturedMail } from './smtp-capture';
 
 /**
  * What the test server "sent". SMS stay in the demo outbox: `GET /wps/demo/inbox?to=` shows a
  * number's newest messages (of the merchant in the `Merchant` header). Mail goes out through real
- * SMTP (`SMTP_URL`) to the capture server `e2e/smtp-capture.ts`, which `playwright.config.ts`
- * starts with the Khela server; the journeys read it from the capture's folder.
+ * SMTP (`SMTP_URL`) to the capture server `e2e/smtp-capture.ts`, which `e2e/servers.ts` starts
+ * with the worker's Khela server; the journeys read it from that capture's folder.
  */
 type InboxMessage = { channel: 'sms' | 'email'; subject: string | null; text: string; createdAt: number };
 
@@ -37,14 +37,12 @@ export const smsCode = (request: APIRequestContext, to: string, merchant = 'khel
     return message && message.createdAt >= since ? /\b(\d{6})\b/.exec(message.text)?.[1] : undefined;
   }, `SMS to ${to}`);
 
-/** The capture's folder of this run (the same path as `MAIL_DIR` in playwright.config.ts). */
-export const MAIL_DIR = join(tmpdir(), `khela-e2e-${Number(process.env.E2E_PORT ?? 8199)}`, 'mail');
-
-/** Every mail the test SMTP server received for this address, oldest first. */
+/** Every mail the test SMTP server of this worker received for this address, oldest first. */
 export const capturedMails = async (to: string): Promise<CapturedMail[]> => {
-  const names = (await readdir(MAIL_DIR)).filter((name) => name.endsWith('.json')).sort();
+  const dir = currentServer().mailDir;
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   const mails = await Promise.all(
-    names.map(async (name) => JSON.parse(await readFile(join(MAIL_DIR, name), 'utf8')) as CapturedMail),
+    names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as CapturedMail),
   );
   const address = to.toLowerCase();
   return mails.filter((mail) => mail.envelope.to.some((rcpt) => rcpt.toLowerCase() === address));

@@ -1124,7 +1124,7 @@ test.describe('human verification (HUMANVERIF3)', () => {
   const PROOF = { timeout: 90_000 };
 
   test('with the flag on, the server refuses login, registration and SMS codes without the proof-of-work; the page solves it and signs in and registers', {
-    tag: ['@phone', '@exclusive'],
+    tag: '@phone',
   }, async ({ page, extraHTTPHeaders }) => {
     const IP = ipOf(extraHTTPHeaders);
     const member = await registerMember(page.request, IP, { merchant: MERCHANT });

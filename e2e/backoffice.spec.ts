@@ -1,10 +1,10 @@
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, openPage, test } from './fixtures';
 import { registerByMobile } from './members';
+import { saveShot } from './shots';
 import {
   type DemoStaff,
   newStaffSession,
@@ -12,7 +12,6 @@ import {
   STAFF_PASSWORD,
   staffCall,
   staffLogin,
-  withMaintenanceSwitch,
 } from './staff-api';
 
 /**
@@ -22,7 +21,6 @@ import {
  * `khelabd` stays as seeded.
  */
 const MERCHANT = 'khelain';
-const SHOTS = join(process.cwd(), '.tmp', 'h7', 'shots');
 
 /** The 401 of a refused call is expected in some journeys; it must not fail them as a console error. */
 const allowRefusals = (errors: string[], status: number, path: string) => {
@@ -377,42 +375,40 @@ test.describe('back office @desktop', () => {
     }
   });
 
-  test('maintenance on shows players the maintenance page; off brings the site back', {
-    tag: '@exclusive',
-  }, async ({ page, context }) => {
+  test('maintenance on shows players the maintenance page; off brings the site back', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(180_000);
     const token = await asStaff(page, 'owner');
     const player = await context.newPage();
     await asPlayer(player);
-    // The run's maintenance lock: system-status.spec.ts switches khelain's maintenance too.
-    await withMaintenanceSwitch(MERCHANT, async () => {
-      try {
-        await page.goto('/bo/settings/maintenance');
-        await page.getByTestId('maintenance-enabled').click();
-        await page.getByTestId('maintenance-title').fill('E2E maintenance window');
-        await page.getByTestId('maintenance-save').click();
-        await expect(page.getByTestId('confirm-dialog')).toContainText(MERCHANT);
-        await page.getByTestId('confirm-ok').click();
-        await expect(page.getByTestId('toast-ok')).toBeVisible();
+    try {
+      await page.goto('/bo/settings/maintenance');
+      await page.getByTestId('maintenance-enabled').click();
+      await page.getByTestId('maintenance-title').fill('E2E maintenance window');
+      await page.getByTestId('maintenance-save').click();
+      await expect(page.getByTestId('confirm-dialog')).toContainText(MERCHANT);
+      await page.getByTestId('confirm-ok').click();
+      await expect(page.getByTestId('toast-ok')).toBeVisible();
 
-        await player.goto('/');
-        const screen = player.getByTestId('maintenance-page');
-        await expect(screen).toBeVisible();
-        await expect(screen).toContainText('E2E maintenance window');
+      await player.goto('/');
+      const screen = player.getByTestId('maintenance-page');
+      await expect(screen).toBeVisible();
+      await expect(screen).toContainText('E2E maintenance window');
 
-        await page.getByTestId('maintenance-enabled').click();
-        await page.getByTestId('maintenance-save').click();
-        await expect(page.getByTestId('toast-ok').last()).toBeVisible();
-        await player.reload();
-        await expect(player.getByTestId('site-header')).toBeVisible();
-        await expect(player.getByTestId('maintenance-page')).toHaveCount(0);
-      } finally {
-        await staffCall(page.request, token, 'PUT', '/bo/api/settings', {
-          merchant: MERCHANT,
-          setting: { key: 'maintenance', value: { enabled: false, title: '', endTime: null, info: '' } },
-        });
-      }
-    });
+      await page.getByTestId('maintenance-enabled').click();
+      await page.getByTestId('maintenance-save').click();
+      await expect(page.getByTestId('toast-ok').last()).toBeVisible();
+      await player.reload();
+      await expect(player.getByTestId('site-header')).toBeVisible();
+      await expect(player.getByTestId('maintenance-page')).toHaveCount(0);
+    } finally {
+      await staffCall(page.request, token, 'PUT', '/bo/api/settings', {
+        merchant: MERCHANT,
+        setting: { key: 'maintenance', value: { enabled: false, title: '', endTime: null, info: '' } },
+      });
+    }
   });
 
   test("a new staff account's first sign-in: the QR code and secret, a code of it, then the back office", async ({
@@ -615,7 +611,6 @@ test.describe('back office @desktop', () => {
 
   test('screens at 390 and 1440 px, light and dark', async ({ page }) => {
     test.setTimeout(180_000);
-    await mkdir(SHOTS, { recursive: true });
     await asStaff(page, 'owner');
     await page.goto('/bo/');
     const screens = [
@@ -642,21 +637,21 @@ test.describe('back office @desktop', () => {
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
           expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
-          await page.screenshot({ path: join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+          await saveShot(page, 'backoffice', `${name}-${width}-${theme}`, { fullPage: true });
         }
         // A member's page and the banner editor, reached as an operator would.
         await page.goto('/bo/members?account=demo01');
         await page.getByTestId('member-demo01').click();
         await expect(page.getByTestId('member-trail')).toBeVisible();
-        await page.screenshot({ path: join(SHOTS, `member-${width}-${theme}.png`), fullPage: true });
+        await saveShot(page, 'backoffice', `member-${width}-${theme}`, { fullPage: true });
         await page.goto('/bo/content/popups');
         await page.getByTestId('content-new').click();
         await expect(page.getByTestId('content-en').locator('[contenteditable="true"]')).toBeVisible();
-        await page.screenshot({ path: join(SHOTS, `editor-${width}-${theme}.png`), fullPage: true });
+        await saveShot(page, 'backoffice', `editor-${width}-${theme}`, { fullPage: true });
         if (width === 390) {
           await page.getByTestId('nav-toggle').click();
           await expect(page.getByTestId('bo-nav').getByTestId('nav-members')).toBeInViewport();
-          await page.screenshot({ path: join(SHOTS, `nav-390-${theme}.png`) });
+          await saveShot(page, 'backoffice', `nav-390-${theme}`);
           await page.getByTestId('bo-nav').getByTestId('nav-members').click();
           await expect(page.getByTestId('bo-nav').getByTestId('nav-members')).not.toBeInViewport();
         }
@@ -668,7 +663,7 @@ test.describe('back office @desktop', () => {
       await fresh.setViewportSize({ width, height: 844 });
       await fresh.goto('/bo/login');
       await expect(fresh.getByTestId('bo-login')).toBeVisible();
-      await fresh.screenshot({ path: join(SHOTS, `login-${width}-dark.png`) });
+      await saveShot(fresh, 'backoffice', `login-${width}-dark`);
     }
   });
 });

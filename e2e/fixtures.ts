@@ -1,7 +1,5 @@
-import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { type E2eServer, startServer } from './servers';
 
 /** A Bangladeshi address (the default visitor of every journey, see playwright.config.ts). */
 export const BD_IP = '103.4.145.1';
@@ -16,57 +14,25 @@ type Options = {
    */
   popupsAlreadyClosed: boolean;
 };
-type Fixtures = { pageErrors: string[]; exclusiveGate: undefined };
-
-/**
- * Journeys tagged `@exclusive` switch something merchant-wide that other journeys would trip over
- * (maintenance, the proof-of-work flag, new-IP verification): while one runs, no other journey does. A readers-writer
- * lock in the run's folder, shared by the workers: every other journey registers itself as a
- * reader, then backs off while an exclusive one holds the lock; an exclusive journey takes the
- * lock, then waits for the readers to finish. (Registering before looking, on both sides, means
- * one of the two always sees the other.)
- */
-const GATE_DIR = join(tmpdir(), `khela-e2e-${process.env.E2E_PORT ?? 8199}`, 'gate');
-const WRITER = join(GATE_DIR, 'exclusive');
-const READERS = join(GATE_DIR, 'readers');
-const pause = () => new Promise((resolve) => setTimeout(resolve, 200));
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
-const enterAsReader = async (id: string) => {
-  await mkdir(READERS, { recursive: true });
-  const marker = join(READERS, id);
-  for (;;) {
-    await writeFile(marker, '');
-    if (!(await exists(WRITER))) return async () => rm(marker, { force: true });
-    await rm(marker, { force: true });
-    while (await exists(WRITER)) await pause();
-  }
-};
-
-const enterAsWriter = async () => {
-  await mkdir(GATE_DIR, { recursive: true });
-  for (;;) {
-    try {
-      await mkdir(WRITER);
-      break;
-    } catch {
-      await pause();
-    }
-  }
-  await mkdir(READERS, { recursive: true });
-  while ((await readdir(READERS)).length > 0) await pause();
-  return async () => rm(WRITER, { recursive: true, force: true });
-};
+type Fixtures = { pageErrors: string[] };
+type WorkerFixtures = { server: E2eServer };
 
 /**
  * Every journey fails when the page logs a console error or throws: an automatic fixture collects
  * both and asserts there were none once the test body is done.
  */
-export const test = base.extend<Fixtures & Options>({
+export const test = base.extend<Fixtures & Options, WorkerFixtures>({
+  /**
+   * The worker's own server and database (e2e/servers.ts): journeys of other workers cannot
+   * disturb it, so merchant-wide switches (maintenance, flags) need no lock.
+   */
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => use(await startServer(workerInfo.parallelIndex)),
+    // Started by the global set-up; started again here only if it is gone (migrate and seed).
+    { scope: 'worker', timeout: 320_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
   popupsAlreadyClosed: [true, { option: true }],
   page: async ({ page, popupsAlreadyClosed }, use) => {
     if (popupsAlreadyClosed) {
@@ -78,21 +44,6 @@ export const test = base.extend<Fixtures & Options>({
     }
     await use(page);
   },
-  exclusiveGate: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, testInfo) => {
-      const leave = testInfo.tags.includes('@exclusive')
-        ? await enterAsWriter()
-        : await enterAsReader(`${testInfo.workerIndex}-${testInfo.testId}`);
-      try {
-        await use(undefined);
-      } finally {
-        await leave();
-      }
-    },
-    // Waiting for an exclusive journey is not the waiting test's own time.
-    { auto: true, timeout: 600_000 },
-  ],
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -3,6 +3,7 @@ import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { smsCode } from './auth-inbox';
 import { expect, openPage, test } from './fixtures';
 import { fundMember, MOBILE_PASSWORD, registerByMobile } from './members';
+import { SHOTS_DIR, saveShot } from './shots';
 import { staffCall, staffLogin } from './staff-api';
 
 /*
@@ -12,7 +13,6 @@ import { staffCall, staffLogin } from './staff-api';
  */
 
 const SLOW = { timeout: 30_000 };
-const SHOTS = process.env.GAME_SHOTS_DIR;
 
 /**
  * Signs a member of this journey's own in (registered from `ip`, funded with 10,000.00 by finance)
@@ -254,7 +254,7 @@ test.describe('playing an in-house slot', () => {
         won = (await minorOf(frame, 'play-win')) > 0;
       }
       expect(won, 'a win within 60 spins').toBe(true);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/game-win-1440-light-en.png` });
+      await saveShot(page, 'game', 'game-win-1440-light-en');
 
       // The header balance (site) shows what the game shows (the game posts khela:balance).
       const gameBalance = await minorOf(frame, 'play-balance');
@@ -323,9 +323,9 @@ test.describe('playing an in-house slot', () => {
       await expect(mine.first()).toBeVisible(SLOW);
       await expect(mine.first()).toHaveAttribute('data-node-id', nodeId);
       expect(await board.textContent()).not.toContain(member.userName);
-      if (SHOTS) {
+      if (SHOTS_DIR) {
         await board.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/rng-winners-1440-light-en.png` });
+        await saveShot(page, 'game', 'rng-winners-1440-light-en');
       }
       // At phone width the rows fit: name and game shorten, the amount stays whole.
       await page.setViewportSize({ width: 390, height: 844 });
@@ -333,7 +333,7 @@ test.describe('playing an in-house slot', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       const shown = await mine.first().getByTestId('winner-amount').boundingBox();
       expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual(390);
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/rng-winners-390-light-en.png` });
+      await saveShot(page, 'game', 'rng-winners-390-light-en');
       await page.setViewportSize({ width: 1440, height: 900 });
 
       // The jackpot counter on /rng shows the real pool (grown by the stakes), rising but never above it.
@@ -381,7 +381,7 @@ test.describe('playing an in-house slot', () => {
       const result = page.getByTestId('verify-result');
       await expect(result).toBeVisible(SLOW);
       await expect(result).toHaveAttribute('data-ok', 'true');
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/verify-1440-light-en.png`, fullPage: true });
+      await saveShot(page, 'game', 'verify-1440-light-en', { fullPage: true });
 
       // A tampered record is refused.
       await page.getByTestId('verify-winMinor').fill('999999999');
@@ -436,11 +436,10 @@ test.describe('playing an in-house slot', () => {
 test.describe('screens', () => {
   test.describe.configure({ timeout: 180_000 });
   // One phone-width pass in the browser suite (dark, Bangla): the lobby, the game, the recall and the
-  // betting record fit the screen. GAME_SHOTS_DIR keeps the screenshots for a look.
+  // betting record fit the screen. E2E_SHOTS_DIR keeps the screenshots for a look.
   test('game, recall, betting record and the winner board fit a 390 px phone, dark, Bangla @desktop', async ({
     page,
-  }, testInfo) => {
-    const shots = SHOTS ?? testInfo.outputPath();
+  }) => {
     const fits = async () =>
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -448,7 +447,7 @@ test.describe('screens', () => {
     await openPage(page, '/rng', 'rng');
     await expect(page.getByTestId('jackpot-counter')).toBeVisible(SLOW);
     await fits();
-    await page.screenshot({ path: `${shots}/rng-390-dark-bn.png` });
+    await saveShot(page, 'game', 'rng-390-dark-bn');
     // The winner board under the games (a list, or its empty text: other journeys may have won).
     await page.getByTestId('winner-board-slot').scrollIntoViewIfNeeded();
     const board = page.getByTestId('winner-board');
@@ -457,26 +456,26 @@ test.describe('screens', () => {
     await expect(board.getByRole('heading')).toHaveText('বড় বিজয়ীরা');
     await fits();
     await board.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/rng-winners-390-dark-bn.png` });
+    await saveShot(page, 'game', 'rng-winners-390-dark-bn');
     await openPage(page, '/', 'home');
     await page.getByTestId('winner-board-slot').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('winner-board')).not.toHaveAttribute('data-state', 'loading', SLOW);
     await fits();
     await page.getByTestId('winner-board').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${shots}/home-winners-390-dark-bn.png` });
+    await saveShot(page, 'game', 'home-winners-390-dark-bn');
     const { frame } = await launchFirstSlot(page);
     await spinOnce(frame);
     await fits();
-    await page.screenshot({ path: `${shots}/game-390-dark-bn.png` });
+    await saveShot(page, 'game', 'game-390-dark-bn');
     await frame.getByTestId('play-history').click();
     await frame.getByTestId('play-history-round').first().click();
     await frame.getByTestId('play-recall-next').click();
-    await page.screenshot({ path: `${shots}/recall-390-dark-bn.png` });
+    await saveShot(page, 'game', 'recall-390-dark-bn');
     await page.goto('/?member=personalHistoryCopy');
     await expect(page.getByTestId('betting-record')).toBeVisible(SLOW);
     await expect(page.getByTestId('record-row').first()).toBeVisible(SLOW);
     await fits();
-    await page.screenshot({ path: `${shots}/record-390-dark-bn.png` });
+    await saveShot(page, 'game', 'record-390-dark-bn');
   });
 });
 
@@ -623,7 +622,7 @@ test.describe('sports pages', () => {
     await expect
       .poll(async () => digitsOf((await page.getByTestId('balance-amount').textContent()) ?? ''))
       .toBe(500_000 + inBook);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/fbsports-1440-light-en.png` });
+    await saveShot(page, 'game', 'fbsports-1440-light-en');
 
     // /seamless: the same book, the header's navigation hidden.
     await openPage(page, '/seamless', 'seamless');
@@ -634,7 +633,7 @@ test.describe('sports pages', () => {
       /\d/,
       SLOW,
     );
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/seamless-1440-light-en.png` });
+    await saveShot(page, 'game', 'seamless-1440-light-en');
   });
 
   test('a visitor on /fbsports is asked to log in @desktop', async ({ page }) => {

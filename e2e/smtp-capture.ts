@@ -4,13 +4,13 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * The test SMTP server of the browser journeys: `playwright.config.ts` starts it before the Khela
- * server and points the server's `SMTP_URL` at it, so mail goes through the real SMTP adapter
+ * The test SMTP server of the browser journeys: `e2e/servers.ts` starts one before each worker's
+ * Khela server and points that server's `SMTP_URL` at it, so mail goes through the real SMTP adapter
  * (nodemailer) and is captured here. Usage: `tsx e2e/smtp-capture.ts <dir>`.
  *
  * It listens on a free loopback port and writes that port to `<dir>/port` once ready; each mail
  * received is parsed (mailparser) and written as `<dir>/<time>-<n>.json` ({@link CapturedMail}),
- * which `e2e/auth-inbox.ts` reads. It stops on SIGTERM/SIGINT (Playwright stops the web server's
+ * which `e2e/auth-inbox.ts` reads. It stops on SIGTERM/SIGINT (the teardown stops the server's
  * process group) or when its parent, the server, is gone.
  */
 export type CapturedMail = {

@@ -1,14 +1,14 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { currentServer } from './servers';
 
 /**
  * Demo staff for browser journeys (README, demo mode only). Staff sign in with a TOTP code, and
- * the server refuses a code of a step already used (and counts it as a failed login), so
- * journeys running in parallel workers take codes through `reserveTotpCode`: one login per
- * staff member at a time, each on a step of its own.
+ * the server refuses a code of a step already used (and counts it as a failed login): a sign-in
+ * takes its code through `reserveTotpCode`, each on a step of its own, and `staffLogin` keeps the
+ * token for the worker so that journeys seldom wait for the next 30-second step.
  */
 export const DEMO_STAFF = {
   owner: 'KUHKFSRUAECW7SIR3DKV5VNLZ4O2BSAR',
@@ -21,69 +21,44 @@ export type DemoStaff = keyof typeof DEMO_STAFF;
 export const STAFF_PASSWORD = 'Staff1234!';
 
 const STEP_MS = 30_000;
-const stateDir = join(tmpdir(), `khela-e2e-staff-${process.env.E2E_PORT ?? 8199}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `work` while holding a lock shared by every worker process of this run (mkdir is atomic).
- * Waits up to `waitMs` for it; a lock older than that is taken as left behind by a killed run.
+ * A TOTP code of a step nobody has used on this worker's server for this staff member (waits for
+ * the next step when needed), passed to `use`: `use` must submit it. Only this worker signs in to
+ * its server; the last step used is kept in the server's folder, so a worker started again after
+ * a failure knows it too.
  */
-const withLock = async <T>(name: string, work: () => Promise<T>, waitMs = 40_000): Promise<T> => {
-  await mkdir(stateDir, { recursive: true });
-  const lock = join(stateDir, `${name}.lock`);
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch {
-      const since = await stat(lock).then(
-        (s) => Date.now() - s.mtimeMs,
-        () => 0,
-      );
-      if (since > waitMs) await rm(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`lock ${name} held too long`);
-      else await sleep(100);
-    }
+export const reserveTotpCode = async <T>(username: DemoStaff, use: (code: string) => Promise<T>) => {
+  const stateFile = join(currentServer().dir, `totp-${username}.step`);
+  const last = Number(await readFile(stateFile, 'utf8').catch(() => '-1'));
+  let step = Math.floor(Date.now() / STEP_MS);
+  if (step <= last) {
+    await sleep((last + 1) * STEP_MS - Date.now() + 50);
+    step = Math.floor(Date.now() / STEP_MS);
   }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
+  await writeFile(stateFile, String(step));
+  const totp = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF[username]), digits: 6, period: 30 });
+  return use(totp.generate({ timestamp: step * STEP_MS + 1 }));
 };
 
-/**
- * A TOTP code of a step nobody in this run has used for this staff member (waits for the next
- * step when needed), passed to `use` while the lock is held: `use` must submit it.
- */
-export const reserveTotpCode = <T>(username: DemoStaff, use: (code: string) => Promise<T>) =>
-  withLock(username, async () => {
-    const stateFile = join(stateDir, `${username}.step`);
-    const last = Number(await readFile(stateFile, 'utf8').catch(() => '-1'));
-    let step = Math.floor(Date.now() / STEP_MS);
-    if (step <= last) {
-      await sleep((last + 1) * STEP_MS - Date.now() + 50);
-      step = Math.floor(Date.now() / STEP_MS);
-    }
-    await writeFile(stateFile, String(step));
-    const totp = new TOTP({ secret: Secret.fromBase32(DEMO_STAFF[username]), digits: 6, period: 30 });
-    return use(totp.generate({ timestamp: step * STEP_MS + 1 }));
-  });
+/** Open staff sessions of this worker, by server and username. */
+const tokens = new Map<string, string>();
 
 /**
- * Runs `work` while no other journey of this run switches maintenance of `merchant`:
- * maintenance closes the whole merchant, so two journeys turning it on and off at once would
- * each see the other's switch. Journeys that switch it use the India merchant `khelain` (the
- * default brand `khelabd`, which most journeys use, stays open) and turn it off again before the
- * lock is released.
+ * A session token of a demo staff member on this worker's server: the one signed in earlier while
+ * the server still takes it (a journey may have signed it out), else a new sign-in through
+ * `/bo/api`. Staff sessions end after 30 idle minutes, longer than a run.
  */
-export const withMaintenanceSwitch = <T>(merchant: string, work: () => Promise<T>) =>
-  withLock(`maintenance-${merchant}`, work, 150_000);
-
-/** Signs a demo staff member in through `/bo/api`; returns the staff token. */
-export const staffLogin = async (request: APIRequestContext, username: DemoStaff) =>
-  reserveTotpCode(username, async (totp) => {
+export const staffLogin = async (request: APIRequestContext, username: DemoStaff) => {
+  const key = `${currentServer().index}:${username}`;
+  const kept = tokens.get(key);
+  if (kept) {
+    const me = await request.get('/bo/api/session/me', { headers: { Authorization: kept } });
+    if (me.ok()) return kept;
+    tokens.delete(key);
+  }
+  const token = await reserveTotpCode(username, async (totp) => {
     const res = await request.post('/bo/api/session/login', {
       data: { username, password: STAFF_PASSWORD, totp },
     });
@@ -92,6 +67,9 @@ export const staffLogin = async (request: APIRequestContext, username: DemoStaff
       throw new Error(`staff login of ${username} failed: ${JSON.stringify(body)}`);
     return body.value.token;
   });
+  tokens.set(key, token);
+  return token;
+};
 
 /** A `/bo/api` call as that staff member; throws unless the envelope says success. */
 export const staffCall = async (

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, US_IP } from './fixtures';
-import { staffCall, staffLogin, withMaintenanceSwitch } from './staff-api';
+import { staffCall, staffLogin } from './staff-api';
 
 /** Clicks the service button of a status screen and returns the window it opens, once it shows /helpmc. */
 const openServiceWindow = async (page: Page) => {
@@ -67,9 +67,10 @@ test.describe('site in maintenance', () => {
   const TITLE = 'Scheduled maintenance';
   const INFO = 'We are upgrading the wallet service.';
 
-  test('staff set the title, end time and info; players see all three, reach the help centre, and get the site back when it ends', {
-    tag: '@exclusive',
-  }, async ({ page, pageErrors }) => {
+  test('staff set the title, end time and info; players see all three, reach the help centre, and get the site back when it ends', async ({
+    page,
+    pageErrors,
+  }) => {
     test.setTimeout(180_000);
     // Calls the page makes before its status answer arrives (the /rng prefetch, the vendor menus)
     // are refused 503 `system.maintenance` while it is on; Chromium logs each as a console error.
@@ -85,44 +86,42 @@ test.describe('site in maintenance', () => {
         merchant: MERCHANT,
         setting: { key: 'maintenance', value },
       });
-    await withMaintenanceSwitch(MERCHANT, async () => {
-      const settings = (await staffCall(
-        page.request,
-        token,
-        'GET',
-        `/bo/api/settings?merchant=${MERCHANT}`,
-      )) as {
-        maintenance: { enabled: boolean };
-      };
-      expect(settings.maintenance.enabled).toBe(false);
-      await saveMaintenance({ enabled: true, title: TITLE, endTime: END_TIME, info: INFO });
-      let on = true;
-      try {
-        await page.goto('/rng');
-        const screen = page.getByTestId('maintenance-page');
-        await expect(screen).toBeVisible();
-        await expect(screen.getByRole('heading', { level: 1 })).toHaveText(TITLE);
-        await expect(screen).toContainText(INFO);
-        const end = screen.getByTestId('maintenance-end');
-        await expect(end).toHaveAttribute('datetime', new Date(END_TIME).toISOString());
-        // In the visitor's time zone (Asia/Dhaka: 09:00 on 1 January 2030).
-        await expect(end).toContainText('2030');
-        await expect(page.getByTestId('site-header')).toHaveCount(0);
+    const settings = (await staffCall(
+      page.request,
+      token,
+      'GET',
+      `/bo/api/settings?merchant=${MERCHANT}`,
+    )) as {
+      maintenance: { enabled: boolean };
+    };
+    expect(settings.maintenance.enabled).toBe(false);
+    await saveMaintenance({ enabled: true, title: TITLE, endTime: END_TIME, info: INFO });
+    let on = true;
+    try {
+      await page.goto('/rng');
+      const screen = page.getByTestId('maintenance-page');
+      await expect(screen).toBeVisible();
+      await expect(screen.getByRole('heading', { level: 1 })).toHaveText(TITLE);
+      await expect(screen).toContainText(INFO);
+      const end = screen.getByTestId('maintenance-end');
+      await expect(end).toHaveAttribute('datetime', new Date(END_TIME).toISOString());
+      // In the visitor's time zone (Asia/Dhaka: 09:00 on 1 January 2030).
+      await expect(end).toContainText('2030');
+      await expect(page.getByTestId('site-header')).toHaveCount(0);
 
-        const popup = await openServiceWindow(page);
-        await expectHelpCentre(popup);
-        await popup.close();
+      const popup = await openServiceWindow(page);
+      await expectHelpCentre(popup);
+      await popup.close();
 
-        await saveMaintenance(settings.maintenance);
-        on = false;
-        await page.reload();
-        await expect(page.getByTestId('site-header')).toBeVisible();
-        await expect(page.getByTestId('maintenance-page')).toHaveCount(0);
-        await expect(page.locator('[data-page="rng"]')).toBeVisible();
-      } finally {
-        if (on) await saveMaintenance(settings.maintenance);
-      }
-    });
+      await saveMaintenance(settings.maintenance);
+      on = false;
+      await page.reload();
+      await expect(page.getByTestId('site-header')).toBeVisible();
+      await expect(page.getByTestId('maintenance-page')).toHaveCount(0);
+      await expect(page.locator('[data-page="rng"]')).toBeVisible();
+    } finally {
+      if (on) await saveMaintenance(settings.maintenance);
+    }
   });
 });
 
