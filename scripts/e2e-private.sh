@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the web app and the server into .tmp/e2e-<port>/ and runs the named Playwright specs
-# against that build, one server per worker on <port>, <port>+1, … (e2e/servers.ts), so several people (or helpers) can run browser journeys at once
-# without rebuilding each other's apps/*/dist. Usage: scripts/e2e-private.sh <port> [playwright args...]
+# against that build, one server per worker on <port>, <port>+1, … (e2e/servers.ts), so several
+# people (or helpers) can run browser journeys at once without rebuilding each other's
+# apps/*/dist. Usage: scripts/e2e-private.sh <port> [playwright args...]
 set -euo pipefail
 port="$1"; shift
 root="$(cd "$(dirname "$0")/.." && pwd)"
