@@ -1,4 +1,4 @@
-import { Spinner } from '../shared/ui/controls';
+import { Spinner } from './controls';
 
 export const PageLoading = () => (
   <div className="flex min-h-40 items-center justify-center text-muted" data-testid="page-loading">
