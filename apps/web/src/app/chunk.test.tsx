@@ -4,8 +4,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RouteErrorBoundary } from '../features/shell/route-error';
-import { ChunkTimeoutError, importChunk, lazyChunk } from './chunk';
-import { changeLanguage, i18nReady } from './i18n';
+import { ChunkTimeoutError, importChunk, lazyChunk } from '../shared/chunk';
+import { changeLanguage, i18nReady } from '../shared/i18n';
 
 const SRC = join(__dirname, '..');
 

@@ -2,15 +2,15 @@ import type { Game } from '@khela/contract';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStatus } from '../../../test/fixtures';
-import { renderApp } from '../../../test/render';
-import { changeLanguage, i18nReady } from '../../shared/i18n';
-import { clearSession, signIn } from '../../shared/state/session';
-import { syncMerchantFromStorage } from '../../shared/state/site';
-import { GameCard } from './game-card';
-import { HOT_GAMES_KEY, useHotGames, useRecentGames } from './queries';
-import { RecentGamesPanel } from './recent-panel';
-import { Toaster } from './toast';
+import { makeStatus } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { GameCard } from '../features/lobby/game-card';
+import { HOT_GAMES_KEY, useHotGames, useRecentGames } from '../features/lobby/queries';
+import { RecentGamesPanel } from '../features/lobby/recent-panel';
+import { Toaster } from '../features/lobby/toast';
+import { changeLanguage, i18nReady } from '../shared/i18n';
+import { clearSession, signIn } from '../shared/state/session';
+import { syncMerchantFromStorage } from '../shared/state/site';
 
 const game = (n: number): Game => ({
   nodeId: `pg-rng-${String(n).padStart(4, '0')}`,
@@ -67,7 +67,7 @@ const signInAs = (type: number) =>
  * the transform.
  */
 beforeAll(async () => {
-  await Promise.all([i18nReady, import('../auth/auth-modals')]);
+  await Promise.all([i18nReady, import('../features/auth/auth-modals')]);
 }, 60_000);
 beforeEach(async () => {
   sessionStorage.clear();

@@ -1,12 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../test/render';
-import { changeLanguage, i18nReady } from '../../shared/i18n';
-import { syncBalanceHiddenFromStorage } from '../../shared/state/balance';
-import { MEMBER_PAGE_KEYS } from '../../shared/state/member-centre';
-import { clearSession, signIn } from '../../shared/state/session';
-import { AccountMenu } from '../account/account-menu';
+import { renderApp } from '../../test/render';
+import { AccountMenu } from '../features/account/account-menu';
+import { changeLanguage, i18nReady } from '../shared/i18n';
+import { syncBalanceHiddenFromStorage } from '../shared/state/balance';
+import { MEMBER_PAGE_KEYS } from '../shared/state/member-centre';
+import { clearSession, signIn } from '../shared/state/session';
 
 /** Answers by path, as the server would for a fresh member with no movements. */
 const answers: Record<string, unknown> = {

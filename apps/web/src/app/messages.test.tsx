@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStatus } from '../../../../test/fixtures';
-import { renderApp } from '../../../../test/render';
-import { changeLanguage, i18nReady } from '../../../shared/i18n';
-import { clearSession, signIn } from '../../../shared/state/session';
-import { AccountMenu } from '../../account/account-menu';
+import { makeStatus } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { AccountMenu } from '../features/account/account-menu';
+import { changeLanguage, i18nReady } from '../shared/i18n';
+import { clearSession, signIn } from '../shared/state/session';
 
 const status = makeStatus({ flags: { INBOX3: true, FEEDBACK3: true } });
 

@@ -4,13 +4,13 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ThemeToggle } from '../../features/shell/header-settings';
-import { changeLanguage, i18nReady } from '../i18n';
-import { readTheme, setTheme, syncThemeFromStorage } from './theme';
+import { ThemeToggle } from '../features/shell/header-settings';
+import { changeLanguage, i18nReady } from '../shared/i18n';
+import { readTheme, setTheme, syncThemeFromStorage } from '../shared/state/theme';
 
 /** Runs the inline script of index.html, which applies the saved theme before first paint. */
 const runPrePaintScript = () => {
-  const html = readFileSync(join(__dirname, '../../../index.html'), 'utf8');
+  const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!script) throw new Error('index.html has no inline theme script');
   new Function(script)();

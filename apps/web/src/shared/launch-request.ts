@@ -1,4 +1,4 @@
-import { callApi } from '../../shared/api/client';
+import { callApi } from './api/client';
 
 /**
  * What a launch needs (API-FACTS §2.4 `/wps/game/launchGame`): a catalogue game by node id, or a

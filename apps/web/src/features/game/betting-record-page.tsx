@@ -4,9 +4,6 @@ import { ChevronLeft, ChevronRight, ReceiptText, ShieldCheck } from 'lucide-reac
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../shared/api/client';
-import { formatMinorAmount } from '../../shared/format/money';
-import { useSessionState } from '../../shared/state/session';
-import { cx } from '../../shared/ui/cx';
 import {
   type DayRange,
   formatDay,
@@ -18,6 +15,9 @@ import {
   rangeBounds,
   resizeRange,
 } from '../../shared/format/date-range';
+import { formatMinorAmount } from '../../shared/format/money';
+import { useSessionState } from '../../shared/state/session';
+import { cx } from '../../shared/ui/cx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY.MM.DD HH:mm:ss` in local time (spec §9 date format). */

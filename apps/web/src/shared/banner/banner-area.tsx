@@ -1,8 +1,8 @@
 import type { Banner, BannerGroup } from '@khela/contract';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importChunk, lazyChunk } from '../../../shared/chunk';
-import { useAnnouncements } from '../../../shared/state/site';
+import { importChunk, lazyChunk } from '../chunk';
+import { useAnnouncements } from '../state/site';
 import { BannerSlide, bannersForGroup } from './banner-slide';
 
 const loadCarousel = () => importChunk(() => import('./banner-carousel'));

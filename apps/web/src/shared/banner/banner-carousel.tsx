@@ -4,8 +4,8 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cx } from '../../../shared/ui/cx';
-import { prefersReducedMotion } from '../../../shared/ui/motion';
+import { cx } from '../ui/cx';
+import { prefersReducedMotion } from '../ui/motion';
 import { BANNER_AUTOPLAY_MS, BannerSlide, shouldAutoplay } from './banner-slide';
 
 const arrowClass =

@@ -1,9 +1,9 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { banner, makeAnnouncements, makeStatus } from '../../../../test/fixtures';
-import { renderApp } from '../../../../test/render';
-import { changeLanguage, i18nReady } from '../../../shared/i18n';
+import { banner, makeAnnouncements, makeStatus } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { changeLanguage, i18nReady } from '../i18n';
 import { BannerArea, BannerView } from './banner-area';
 import { BANNER_AUTOPLAY_MS, bannersForGroup, bannerTarget, shouldAutoplay } from './banner-slide';
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegisterRule } from '@khela/contract';
 import { describe, expect, it } from 'vitest';
-import { checkRule, fillBounds, PATTERN_IDS, ruleRegex, serverFieldMessages } from './rules';
+import { fillBounds, serverFieldMessages } from './messages';
+import { checkRule, PATTERN_IDS, ruleRegex } from './rules';
 
 const rule = (over: Partial<RegisterRule> = {}): RegisterRule => ({
   enabled: true,
