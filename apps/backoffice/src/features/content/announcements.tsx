@@ -1,5 +1,4 @@
-import { ANNOUNCEMENT_SORTS } from '@khela/contract';
-import { BANNER_GROUPS, endpoints, PROMOTION_CATEGORIES } from '@khela/contract/browser';
+import { ANNOUNCEMENT_SORTS, BANNER_GROUPS, endpoints, PROMOTION_CATEGORIES } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';

@@ -1,5 +1,4 @@
-import { HELP_SORTS } from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
+import { endpoints, HELP_SORTS } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';

@@ -1,4 +1,4 @@
-import { MEMBER_TYPES } from '@khela/contract';
+import { MEMBER_TYPES } from '@khela/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { type ReactNode, useState } from 'react';

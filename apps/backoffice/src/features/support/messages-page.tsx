@@ -1,5 +1,4 @@
-import { MESSAGE_SORTS } from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
+import { endpoints, MESSAGE_SORTS } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
