@@ -1,7 +1,7 @@
 /**
  * The auth feature's public face: what app/ (the composition root) and the tests may use.
  * Sign-in, registration, password forms and their modals, the authenticator card, refusal handling.
- * Lazily loaded parts are imported by app/ with `import()` of their own module (one chunk each).
+ * Lazily loaded parts are loaded by app/ from their own module (one chunk each).
  */
 export {
   AuthNoticeModal,

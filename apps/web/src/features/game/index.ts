@@ -1,7 +1,7 @@
 /**
  * The game feature's public face: what app/ (the composition root) and the tests may use.
  * Game pages (iframe, sports, in-house verify), the betting record, the jackpot counter, the winner board.
- * Lazily loaded parts are imported by app/ with `import()` of their own module (one chunk each).
+ * Lazily loaded parts are loaded by app/ from their own module (one chunk each).
  */
 
 export { BettingRecordPage } from './betting-record-page';

@@ -1,7 +1,7 @@
 /**
  * The lobby feature's public face: what app/ (the composition root) and the tests may use.
  * Game lobbies, game cards, favourites, recent games, the header vendor drop-downs and footer vendors, the lottery list.
- * Lazily loaded parts are imported by app/ with `import()` of their own module (one chunk each).
+ * Lazily loaded parts are loaded by app/ from their own module (one chunk each).
  */
 export { CategoryLobby } from './category-lobby';
 export { FooterVendors } from './footer-vendors';

@@ -1,7 +1,7 @@
 /**
  * The shell feature's public face: what app/ (the composition root) and the tests may use.
  * Header, navigation, footer, side menu, page frame, home page, not-found and error views.
- * Lazily loaded parts are imported by app/ with `import()` of their own module (one chunk each).
+ * Lazily loaded parts are loaded by app/ from their own module (one chunk each).
  */
 export { AppFrame } from './app-frame';
 export { HomePage } from './home-page';
