@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { PageLoading } from './app/main-fallback';
 import { router } from './app/router';
 import { setSessionEndHandler } from './shared/api';
 import { i18nReady } from './shared/i18n';
 import { clearToken } from './shared/session';
+import { PageLoading } from './shared/ui/page-loading';
 // Self-hosted Bangla and Hindi faces (only the scripts a page shows are downloaded: unicode-range).
 import '@fontsource-variable/noto-sans-bengali';
 import '@fontsource-variable/noto-sans-devanagari';

@@ -4,6 +4,8 @@ import { render } from '@testing-library/react';
 import { type ReactNode, Suspense } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { MODALS } from '../src/app/modals';
+import { shellParts } from '../src/app/shell-parts';
+import { ShellPartsProvider } from '../src/features/shell/parts';
 import { ANNOUNCEMENT_QUERY } from '../src/shared/state/site';
 import { ModalHost } from '../src/shared/ui/modal-host';
 
@@ -38,19 +40,21 @@ export const renderApp = (ui: ReactNode, options: Options = {}) => {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
         <ModalHost components={MODALS}>
-          <Suspense fallback={null}>
-            <Routes>
-              <Route
-                path="*"
-                element={
-                  <>
-                    {ui}
-                    <LocationProbe />
-                  </>
-                }
-              />
-            </Routes>
-          </Suspense>
+          <ShellPartsProvider parts={shellParts}>
+            <Suspense fallback={null}>
+              <Routes>
+                <Route
+                  path="*"
+                  element={
+                    <>
+                      {ui}
+                      <LocationProbe />
+                    </>
+                  }
+                />
+              </Routes>
+            </Suspense>
+          </ShellPartsProvider>
         </ModalHost>
       </MemoryRouter>
     </QueryClientProvider>,

@@ -11,7 +11,7 @@ import { setTheme, useTheme } from '../shared/theme';
 import { Button, Select } from '../shared/ui/controls';
 import { cx } from '../shared/ui/cx';
 import { ConfirmHost, confirmAction, Toasts, toast } from '../shared/ui/feedback';
-import { PageLoading } from './main-fallback';
+import { PageLoading } from '../shared/ui/page-loading';
 
 const NavItems = ({ onNavigate }: { onNavigate: () => void }) => {
   const can = useCan();

@@ -1,10 +1,15 @@
 import { createElement } from 'react';
-import { lazyChunk } from '../shared/chunk';
+import { importChunk, lazyChunk } from '../shared/chunk';
 import type { ModalComponentProps, ModalComponents } from '../shared/ui/modal-host';
 
 /** The betting record page (game feature), shown inside the member centre for `personalHistoryCopy`. */
 const BettingRecordPage = lazyChunk(() =>
   import('../features/game/betting-record-page').then((module) => ({ default: module.BettingRecordPage })),
+);
+
+/** The authenticator card (auth feature), shown in the member centre's security centre. */
+const AuthenticatorCard = lazyChunk(() =>
+  import('../features/auth/authenticator').then((module) => ({ default: module.AuthenticatorCard })),
 );
 
 /**
@@ -18,8 +23,15 @@ export const MODALS: ModalComponents = {
   noticePopup: lazyChunk(() =>
     import('../features/notices/notice-popup').then((module) => ({ default: module.NoticePopupModal })),
   ),
+  // The login modal with the lobby's game picker over the form (both chunks load in parallel).
   login: lazyChunk(() =>
-    import('../features/auth/auth-modals').then((module) => ({ default: module.LoginModal })),
+    Promise.all([
+      importChunk(() => import('../features/auth/auth-modals')),
+      importChunk(() => import('../features/lobby/login-game-menu')),
+    ]).then(([auth, lobby]) => ({
+      default: (props: ModalComponentProps<'login'>) =>
+        createElement(auth.LoginModal, { ...props, GameMenu: lobby.LoginGameMenu }),
+    })),
   ),
   register: lazyChunk(() =>
     import('../features/auth/auth-modals').then((module) => ({ default: module.RegisterModal })),
@@ -48,11 +60,16 @@ export const MODALS: ModalComponents = {
   updating: lazyChunk(() =>
     import('../features/shell/updating-modal').then((module) => ({ default: module.UpdatingModal })),
   ),
-  // Member centre (H6); app/ hands it the game feature's betting record page (H4, its own chunk).
+  // Member centre; app/ hands it the game feature's betting record page and the auth feature's
+  // authenticator card (each its own chunk).
   memberCentre: lazyChunk(() =>
     import('../features/member/member-centre').then((module) => ({
       default: (props: ModalComponentProps<'memberCentre'>) =>
-        createElement(module.MemberCentre, { ...props, bettingRecord: BettingRecordPage }),
+        createElement(module.MemberCentre, {
+          ...props,
+          bettingRecord: BettingRecordPage,
+          authenticator: AuthenticatorCard,
+        }),
     })),
   ),
 };

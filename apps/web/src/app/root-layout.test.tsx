@@ -49,7 +49,7 @@ beforeAll(async () => {
     i18nReady.then(() => changeLanguage('en')),
     import('../features/shell/site-footer'),
     import('../features/shell/side-menu'),
-    import('../features/shell/banner/banner-carousel'),
+    import('../shared/banner/banner-carousel'),
     import('../features/auth/refusals'),
   ]);
 }, 60_000);

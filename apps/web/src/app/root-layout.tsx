@@ -3,12 +3,14 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { NoticePopups } from '../features/notices/notice-popups';
 import { AppFrame } from '../features/shell/app-frame';
 import { LoadingScreen } from '../features/shell/loading-screen';
+import { ShellPartsProvider } from '../features/shell/parts';
 import { lazyChunk } from '../shared/chunk';
 import { hasSession, useSystemStatus } from '../shared/state/site';
 import { ModalHost } from '../shared/ui/modal-host';
 import { MODALS } from './modals';
 import { pageAt } from './page-at';
 import { OPEN_WHEN_LOGIN_REQUIRED } from './route-table';
+import { shellParts } from './shell-parts';
 
 // Refusal handling and the return from Google / Facebook: loaded right after the first paint.
 const AuthRefusals = lazyChunk(() =>
@@ -80,16 +82,18 @@ export const RootLayout = () => {
 
   return (
     <ModalHost components={MODALS}>
-      <AppFrame
-        frame={handle.frame}
-        page={handle.page}
-        status={status.data}
-        statusError={status.error}
-        isPlaceholder={status.isPlaceholderData}
-        onRetry={() => void status.refetch()}
-      >
-        <Outlet />
-      </AppFrame>
+      <ShellPartsProvider parts={shellParts}>
+        <AppFrame
+          frame={handle.frame}
+          page={handle.page}
+          status={status.data}
+          statusError={status.error}
+          isPlaceholder={status.isPlaceholderData}
+          onRetry={() => void status.refetch()}
+        >
+          <Outlet />
+        </AppFrame>
+      </ShellPartsProvider>
       <Suspense fallback={null}>
         <AuthRefusals />
       </Suspense>

@@ -20,13 +20,9 @@ export type PageGroup =
   | 'verify'
   | 'vnlottery';
 
-export type Frame = {
-  /** full: header with navigation; noNav: header without navigation; none: no header. */
-  header: 'full' | 'noNav' | 'none';
-  banner: BannerGroup | null;
-  footer: boolean;
-  sideMenu: boolean;
-};
+import type { Frame } from '../shared/frame';
+
+export type { Frame };
 
 export type PageRoute = { paths: string[]; group: PageGroup; page: string; frame: Frame };
 

@@ -5,9 +5,10 @@ import './play.css';
 import type { SlotState, Theme } from '@khela/fair';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { call, openSession, PlayError, type Value } from './api';
-import { loadStrings, pickLanguage, type Translate } from './i18n';
+import { call, openSession, PlayError } from './api';
+import { loadStrings, pickLanguage } from './i18n';
 import { SlotApp } from './slot-app';
+import type { SlotBoot } from './types';
 
 /**
  * The in-house game page (`/play.html?t=<launch token>`), a separate entry from the site: it
@@ -36,16 +37,6 @@ const Loading = () => (
     <span className="size-10 animate-spin rounded-full border-4 border-amber-400 border-t-transparent" />
   </main>
 );
-
-export type SlotBoot = {
-  session: Value<'gameSession'>;
-  init: Value<'slotInit'>;
-  history: Value<'slotHistory'>['list'];
-  theme: Theme;
-  state: SlotState | null;
-  t: Translate;
-  errorText: (code: string) => string;
-};
 
 const start = async () => {
   root.render(<Loading />);

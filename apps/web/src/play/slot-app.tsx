@@ -3,14 +3,15 @@ import { History, Info, Minus, Plus, ShieldCheck, Square, Volume2, VolumeX, Zap 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from './api';
 import { createSounds } from './audio';
+import { FairnessPanel } from './fairness-panel';
 import { makeMoney, notifyBalance } from './format';
-import type { SlotBoot } from './main';
-import { FairnessPanel, HistoryPanel, PaytablePanel } from './panels';
+import { HistoryPanel } from './history-panel';
+import { PaytablePanel } from './paytable-panel';
 import { NORMAL_TIMING, TURBO_TIMING } from './reels';
 import { ReelRenderer } from './renderer';
+import type { PlayedRound, SlotBoot } from './types';
+import { type Banner, IconButton, Stat, WinBanner } from './widgets';
 
-export type PlayedRound = Value<'slotHistory'>['list'][number];
-type Banner = { kind: 'win' | 'big' | 'free' | 'jackpot'; amountMinor: number; spins?: number; key: number };
 type Panel = 'fair' | 'history' | 'pay' | null;
 
 const AUTOPLAY_COUNTS = [10, 25, 50, 100] as const;
@@ -475,108 +476,5 @@ export const SlotApp = ({ boot, language }: { boot: SlotBoot; language: string }
         />
       ) : null}
     </main>
-  );
-};
-
-const Stat = ({
-  label,
-  value,
-  minor,
-  testId,
-  accent,
-}: {
-  label: string;
-  value: string;
-  minor: number;
-  testId: string;
-  accent?: boolean;
-}) => (
-  <div className="min-w-0">
-    <div className="text-[0.65rem] font-semibold uppercase opacity-60">{label}</div>
-    <div
-      data-testid={testId}
-      data-minor={minor}
-      className={`truncate text-sm font-bold tabular-nums sm:text-base ${accent ? 'text-amber-300' : ''}`}
-    >
-      {value}
-    </div>
-  </div>
-);
-
-export const IconButton = ({
-  label,
-  onClick,
-  children,
-  pressed,
-  disabled,
-  testId,
-  small,
-}: {
-  label: string;
-  onClick: () => void;
-  children: React.ReactNode;
-  pressed?: boolean;
-  disabled?: boolean;
-  testId?: string;
-  small?: boolean;
-}) => (
-  <button
-    type="button"
-    aria-label={label}
-    title={label}
-    aria-pressed={pressed}
-    disabled={disabled}
-    data-testid={testId}
-    onClick={onClick}
-    className={`grid ${small ? 'size-8' : 'size-10'} shrink-0 place-items-center rounded-full bg-white/10 ring-1 ring-white/15 transition hover:bg-white/20 active:scale-95 disabled:opacity-35`}
-  >
-    {children}
-  </button>
-);
-
-const WinBanner = ({
-  banner,
-  money,
-  t,
-  onDone,
-}: {
-  banner: Banner;
-  money: (minor: number) => string;
-  t: SlotBoot['t'];
-  onDone: () => void;
-}) => {
-  useEffect(() => {
-    const ms = banner.kind === 'win' ? 1600 : 3200;
-    const timer = window.setTimeout(onDone, ms);
-    return () => window.clearTimeout(timer);
-  }, [banner, onDone]);
-  const title =
-    banner.kind === 'jackpot'
-      ? t('banner.jackpot')
-      : banner.kind === 'free'
-        ? t('banner.freeSpins', { count: banner.spins ?? 0 })
-        : banner.kind === 'big'
-          ? t('banner.bigWin')
-          : t('banner.win');
-  return (
-    <div
-      key={banner.key}
-      data-testid="play-banner"
-      data-kind={banner.kind}
-      className="pointer-events-none absolute inset-0 grid place-items-center"
-    >
-      <div className="play-pop rounded-3xl bg-black/55 px-6 py-3 text-center shadow-2xl ring-1 ring-amber-300/40 backdrop-blur-sm">
-        <div
-          className={`font-black tracking-wide uppercase ${banner.kind === 'win' ? 'text-lg text-amber-200' : 'play-shine text-2xl sm:text-4xl'}`}
-        >
-          {title}
-        </div>
-        {banner.amountMinor > 0 ? (
-          <div className="mt-1 text-xl font-black text-white tabular-nums sm:text-3xl">
-            {money(banner.amountMinor)}
-          </div>
-        ) : null}
-      </div>
-    </div>
   );
 };

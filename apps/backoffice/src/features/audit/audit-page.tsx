@@ -1,12 +1,9 @@
-import { AUDIT_SORTS } from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { AUDIT_SORTS, endpoints } from '@khela/contract/browser';
 import { useTranslation } from 'react-i18next';
 import { callBo, downloadCsv } from '../../shared/api';
-import { errorText } from '../../shared/i18n';
-import { Button, Field, Input, PageTitle, Select } from '../../shared/ui/controls';
-import { type Column, CsvButton, DataTable, formatTime, useListState } from '../../shared/ui/table';
+import { Button, Field, Input, Select } from '../../shared/ui/controls';
+import { ListScreen } from '../../shared/ui/list-screen';
+import { type Column, formatTime } from '../../shared/ui/table';
 
 type Row = Awaited<ReturnType<typeof callBo<'boAudit'>>>['items'][number];
 
@@ -24,26 +21,6 @@ const Json = ({ value }: { value: unknown }) =>
 /** The staff audit log: who did what, before and after, when, from where; filtered, paged, CSV. */
 export const AuditPage = () => {
   const { t, i18n } = useTranslation('audit');
-  const list = useListState({
-    filters: { staffId: '', action: '', from: '', to: '' },
-    sort: 'at',
-    order: 'desc',
-  });
-  const [form, setForm] = useState(list.filters);
-  const sort = AUDIT_SORTS.find((s) => s === list.sort) ?? 'at';
-  const query = {
-    sort,
-    staffId: list.filters.staffId ? Number(list.filters.staffId) : undefined,
-    action: list.filters.action || undefined,
-    from: toMs(list.filters.from),
-    to: toMs(list.filters.to),
-    order: list.order,
-  };
-  const result = useQuery({
-    queryKey: ['bo', 'audit', query, list.page, list.pageSize],
-    queryFn: () => callBo('boAudit', { query: { ...query, page: list.page, pageSize: list.pageSize } }),
-    placeholderData: keepPreviousData,
-  });
   const columns: Column<Row>[] = [
     {
       key: 'at',
@@ -81,93 +58,85 @@ export const AuditPage = () => {
       ),
     },
   ];
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    list.setFilters(form);
-  };
   return (
-    <div data-testid="audit-page">
-      <PageTitle
-        title={t('title')}
-        actions={<CsvButton download={() => downloadCsv(endpoints.boAuditCsv, query, 'audit.csv')} />}
-      />
-      <form onSubmit={apply} className="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
-        <Field label={t('staffId')}>
-          <Input
-            inputMode="numeric"
-            value={form.staffId}
-            onChange={(e) => setForm({ ...form, staffId: e.target.value.replace(/\D/g, '') })}
-          />
-        </Field>
-        <Field label={t('action')}>
-          <Input
-            value={form.action}
-            placeholder="member.lock"
-            onChange={(e) => setForm({ ...form, action: e.target.value })}
-          />
-        </Field>
-        <Field label={t('from')}>
-          <Input
-            type="datetime-local"
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
-          />
-        </Field>
-        <Field label={t('to')}>
-          <Input
-            type="datetime-local"
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
-          />
-        </Field>
-        <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit" variant="primary">
-            {t('filter')}
-          </Button>
-          <Select
-            aria-label={t('sortBy')}
-            value={sort}
-            onChange={(e) => list.setSort(e.target.value)}
-            className="w-auto"
-            data-testid="audit-sort"
-          >
-            {AUDIT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sortKey.${s}`)}
-              </option>
-            ))}
-          </Select>
-          <Select
-            aria-label={t('order')}
-            value={list.order}
-            onChange={(e) => list.setOrder(e.target.value === 'asc' ? 'asc' : 'desc')}
-            className="w-auto"
-          >
-            <option value="desc">{t(sort === 'at' ? 'newest' : 'descending')}</option>
-            <option value="asc">{t(sort === 'at' ? 'oldest' : 'ascending')}</option>
-          </Select>
-        </div>
-      </form>
-      {result.isError && (
-        <p role="alert" className="mb-2 text-danger text-sm">
-          {errorText(result.error)}
-        </p>
-      )}
-      <DataTable
-        testId="audit-table"
-        columns={columns}
-        rows={result.data?.items}
-        rowKey={(r) => r.id}
-        total={result.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        sort={sort}
-        order={list.order}
-        onSort={list.setSort}
-        loading={result.isPending}
-      />
-    </div>
+    <ListScreen
+      testId="audit-page"
+      tableTestId="audit-table"
+      title={t('title')}
+      state={{ filters: { staffId: '', action: '', from: '', to: '' }, sort: 'at', order: 'desc' }}
+      queryKey={['bo', 'audit']}
+      query={(list) => ({
+        sort: AUDIT_SORTS.find((s) => s === list.sort) ?? 'at',
+        staffId: list.filters.staffId ? Number(list.filters.staffId) : undefined,
+        action: list.filters.action || undefined,
+        from: toMs(list.filters.from),
+        to: toMs(list.filters.to),
+        order: list.order,
+      })}
+      fetch={(query, page) => callBo('boAudit', { query: { ...query, ...page } })}
+      csv={(query) => downloadCsv(endpoints.boAuditCsv, query, 'audit.csv')}
+      columns={columns}
+      rowKey={(r) => r.id}
+      sortable
+      filterClassName="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4"
+      filters={({ draft, set, list }) => {
+        const sort = AUDIT_SORTS.find((s) => s === list.sort) ?? 'at';
+        return (
+          <>
+            <Field label={t('staffId')}>
+              <Input
+                inputMode="numeric"
+                value={draft.staffId}
+                onChange={(e) => set({ staffId: e.target.value.replace(/\D/g, '') })}
+              />
+            </Field>
+            <Field label={t('action')}>
+              <Input
+                value={draft.action}
+                placeholder="member.lock"
+                onChange={(e) => set({ action: e.target.value })}
+              />
+            </Field>
+            <Field label={t('from')}>
+              <Input
+                type="datetime-local"
+                value={draft.from}
+                onChange={(e) => set({ from: e.target.value })}
+              />
+            </Field>
+            <Field label={t('to')}>
+              <Input type="datetime-local" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+            </Field>
+            <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-4">
+              <Button type="submit" variant="primary">
+                {t('filter')}
+              </Button>
+              <Select
+                aria-label={t('sortBy')}
+                value={sort}
+                onChange={(e) => list.setSort(e.target.value)}
+                className="w-auto"
+                data-testid="audit-sort"
+              >
+                {AUDIT_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`sortKey.${s}`)}
+                  </option>
+                ))}
+              </Select>
+              <Select
+                aria-label={t('order')}
+                value={list.order}
+                onChange={(e) => list.setOrder(e.target.value === 'asc' ? 'asc' : 'desc')}
+                className="w-auto"
+              >
+                <option value="desc">{t(sort === 'at' ? 'newest' : 'descending')}</option>
+                <option value="asc">{t(sort === 'at' ? 'oldest' : 'ascending')}</option>
+              </Select>
+            </div>
+          </>
+        );
+      }}
+    />
   );
 };

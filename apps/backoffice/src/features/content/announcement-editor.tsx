@@ -2,11 +2,11 @@ import { BANNER_GROUPS } from '@khela/contract/browser';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callBo } from '../../shared/api';
+import { fromLocalInput, toLocalInput } from '../../shared/date-input';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Card, Field, Input, Select, Toggle } from '../../shared/ui/controls';
 import { useAction } from '../../shared/ui/feedback';
-import { fromLocalInput, toLocalInput } from '../settings/other-forms';
-import { type AnnouncementRow, announcementsKey, type Kind } from './announcements';
+import { type AnnouncementRow, announcementsKey, type Kind } from './announcement-query';
 import { MediaUpload } from './media-upload';
 
 const RichEditor = lazy(() => import('../../shared/ui/rich-editor').then((m) => ({ default: m.RichEditor })));

@@ -1,23 +1,18 @@
-import { ANNOUNCEMENT_SORTS } from '@khela/contract';
-import { BANNER_GROUPS, endpoints, PROMOTION_CATEGORIES } from '@khela/contract/browser';
+import { ANNOUNCEMENT_SORTS, BANNER_GROUPS, endpoints, PROMOTION_CATEGORIES } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/main-fallback';
 import { callBo, downloadCsv } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Field, Select } from '../../shared/ui/controls';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { type Column, CsvButton, DataTable, formatTime, useListState } from '../../shared/ui/table';
-
-export type Kind = 'B' | 'PL' | 'PU' | 'PR';
-export type AnnouncementRow = Awaited<ReturnType<typeof callBo<'boAnnouncements'>>>['items'][number];
+import { type AnnouncementRow, announcementsKey, type Kind } from './announcement-query';
 
 /** The editor (with the rich-text editor inside) loads when a row is opened. */
 const Editor = lazy(() => import('./announcement-editor').then((m) => ({ default: m.AnnouncementEditor })));
-
-export const announcementsKey = (merchant: string) => ['bo', 'announcements', merchant] as const;
 
 const firstText = (text: Record<string, string>, language: string) =>
   text[language] || text.en || Object.values(text).find(Boolean) || '—';

@@ -4,7 +4,7 @@ import { callBo } from '../../shared/api';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Card, Field, Input, Select, Toggle } from '../../shared/ui/controls';
 import { useAction } from '../../shared/ui/feedback';
-import { type HelpRow, helpKey } from './help';
+import { type HelpRow, helpKey } from './help-query';
 
 const RichEditor = lazy(() => import('../../shared/ui/rich-editor').then((m) => ({ default: m.RichEditor })));
 

@@ -1,18 +1,15 @@
-import { HELP_SORTS } from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
+import { endpoints, HELP_SORTS } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/main-fallback';
 import { callBo, downloadCsv } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Field, Input, Select } from '../../shared/ui/controls';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { type Column, CsvButton, DataTable, useListState } from '../../shared/ui/table';
-
-export type HelpRow = Awaited<ReturnType<typeof callBo<'boHelpList'>>>['items'][number];
-export const helpKey = (merchant: string) => ['bo', 'help', merchant] as const;
+import { type HelpRow, helpKey } from './help-query';
 
 const HelpEditor = lazy(() => import('./help-editor').then((m) => ({ default: m.HelpEditor })));
 

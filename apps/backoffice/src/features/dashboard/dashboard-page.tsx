@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/main-fallback';
 import { callBo } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
 import { Card, PageTitle, Select } from '../../shared/ui/controls';
+import { PageLoading } from '../../shared/ui/page-loading';
 
 /** The chart library (recharts) loads only with the dashboard's charts. */
 const Charts = lazy(() => import('./charts').then((m) => ({ default: m.DashboardCharts })));

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BoApiError } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
+import { parseAmount } from '../../shared/money';
 import { KEYS, readSession } from '../../shared/storage';
 import { Button, Card, Field, Input, PageTitle, Select, TextArea } from '../../shared/ui/controls';
 import { confirmAction, toast } from '../../shared/ui/feedback';
-import { parseAmount } from './money';
 import { FinanceTabs, Money } from './shared';
 
 type AdjustValue = { transactionId: string; replayed: boolean; balance: string; balanceMinor: string };

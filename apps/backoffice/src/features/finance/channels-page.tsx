@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { requestBo } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
+import { parseAmount } from '../../shared/money';
 import { useCan } from '../../shared/session';
 import { Button, Card, Field, Input, PageTitle, Select, TextArea, Toggle } from '../../shared/ui/controls';
 import { confirmAction, useAction } from '../../shared/ui/feedback';
 import { type Column, DataTable } from '../../shared/ui/table';
-import { parseAmount } from './money';
 import { FinanceTabs, Money } from './shared';
 
 const KEY = ['bo', 'finance', 'channels'] as const;

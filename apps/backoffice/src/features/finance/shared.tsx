@@ -9,7 +9,6 @@ import { KEYS, readSession } from '../../shared/storage';
 import { Button, Field, TextArea } from '../../shared/ui/controls';
 import { cx } from '../../shared/ui/cx';
 import { toast } from '../../shared/ui/feedback';
-import { formatDecimal } from './money';
 
 const TABS = ['deposits', 'withdrawals', 'channels', 'adjust', 'ledger'] as const;
 
@@ -38,14 +37,7 @@ export const FinanceTabs = () => {
 };
 
 /** An amount from the server (decimal string) with the currency code. */
-export const Money = ({ value, currency }: { value: string; currency: string }) => {
-  const { i18n } = useTranslation();
-  return (
-    <span className="whitespace-nowrap tabular-nums">
-      {formatDecimal(value, i18n.language)} <span className="text-muted text-xs">{currency}</span>
-    </span>
-  );
-};
+export { Money } from '../../shared/ui/money';
 
 const tones: Record<string, string> = {
   pending: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',

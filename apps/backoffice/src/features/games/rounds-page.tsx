@@ -1,13 +1,11 @@
 import { endpoints } from '@khela/contract/browser';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadCsv, requestBo } from '../../shared/api';
-import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
-import { Button, Field, Input, PageTitle, Select } from '../../shared/ui/controls';
-import { type Column, CsvButton, DataTable, formatTime, useListState } from '../../shared/ui/table';
+import { Button, Field, Input, Select } from '../../shared/ui/controls';
+import { ListScreen } from '../../shared/ui/list-screen';
+import { type Column, formatTime } from '../../shared/ui/table';
 import { GamesTabs, money, type RoundRow } from './shared';
 
 const toMs = (local: string) => (local ? new Date(local).getTime() : undefined);
@@ -16,27 +14,6 @@ const toMs = (local: string) => (local ? new Date(local).getTime() : undefined);
 export const RoundsPage = () => {
   const { t, i18n } = useTranslation('games');
   const { merchant } = useMerchant();
-  const list = useListState({
-    filters: { member: '', nodeId: '', vendor: '', status: '', from: '', to: '' },
-  });
-  const [form, setForm] = useState(list.filters);
-  const query = {
-    merchant,
-    member: list.filters.member || undefined,
-    nodeId: list.filters.nodeId || undefined,
-    vendor: list.filters.vendor || undefined,
-    status: list.filters.status || undefined,
-    from: toMs(list.filters.from),
-    to: toMs(list.filters.to),
-  };
-  const result = useQuery({
-    queryKey: ['bo', 'games', 'rounds', query, list.page, list.pageSize],
-    queryFn: () =>
-      requestBo<{ items: RoundRow[]; total: number }>(endpoints.boGameRounds, {
-        query: { ...query, page: list.page, pageSize: list.pageSize },
-      }),
-    placeholderData: keepPreviousData,
-  });
   const columns: Column<RoundRow>[] = [
     {
       key: 'openedAt',
@@ -93,85 +70,70 @@ export const RoundsPage = () => {
       ),
     },
   ];
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    list.setFilters(form);
-  };
   return (
-    <div data-testid="bo-games-rounds">
-      <PageTitle
-        title={t('title')}
-        actions={
-          <CsvButton
-            download={() => downloadCsv(endpoints.boGameRoundsCsv, query, `rounds-${merchant}.csv`)}
-          />
-        }
-      />
-      <GamesTabs />
-      <form onSubmit={apply} className="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-7">
-        <Field label={t('rounds.member')}>
-          <Input
-            data-testid="bo-rounds-member"
-            value={form.member}
-            onChange={(e) => setForm({ ...form, member: e.target.value })}
-          />
-        </Field>
-        <Field label={t('rounds.nodeId')}>
-          <Input value={form.nodeId} onChange={(e) => setForm({ ...form, nodeId: e.target.value })} />
-        </Field>
-        <Field label={t('rounds.vendor')}>
-          <Input
-            value={form.vendor}
-            onChange={(e) => setForm({ ...form, vendor: e.target.value.toUpperCase() })}
-          />
-        </Field>
-        <Field label={t('rounds.status')}>
-          <Select value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value })}>
-            <option value="">{t('rounds.anyStatus')}</option>
-            {(['open', 'settled', 'cancelled'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label={t('rounds.from')}>
-          <Input
-            type="datetime-local"
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
-          />
-        </Field>
-        <Field label={t('rounds.to')}>
-          <Input
-            type="datetime-local"
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
-          />
-        </Field>
-        <div className="flex items-end">
-          <Button type="submit" variant="primary" data-testid="bo-rounds-filter">
-            {t('rounds.filter')}
-          </Button>
-        </div>
-      </form>
-      {result.isError && (
-        <p role="alert" className="mb-2 text-danger text-sm">
-          {errorText(result.error)}
-        </p>
+    <ListScreen
+      testId="bo-games-rounds"
+      tableTestId="bo-rounds-table"
+      title={t('title')}
+      tabs={<GamesTabs />}
+      state={{ filters: { member: '', nodeId: '', vendor: '', status: '', from: '', to: '' } }}
+      queryKey={['bo', 'games', 'rounds']}
+      query={(list) => ({
+        merchant,
+        member: list.filters.member || undefined,
+        nodeId: list.filters.nodeId || undefined,
+        vendor: list.filters.vendor || undefined,
+        status: list.filters.status || undefined,
+        from: toMs(list.filters.from),
+        to: toMs(list.filters.to),
+      })}
+      fetch={(query, page) =>
+        requestBo<{ items: RoundRow[]; total: number }>(endpoints.boGameRounds, {
+          query: { ...query, ...page },
+        })
+      }
+      csv={(query) => downloadCsv(endpoints.boGameRoundsCsv, query, `rounds-${merchant}.csv`)}
+      columns={columns}
+      rowKey={(r) => r.id}
+      filterClassName="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-7"
+      filters={({ draft, set }) => (
+        <>
+          <Field label={t('rounds.member')}>
+            <Input
+              data-testid="bo-rounds-member"
+              value={draft.member}
+              onChange={(e) => set({ member: e.target.value })}
+            />
+          </Field>
+          <Field label={t('rounds.nodeId')}>
+            <Input value={draft.nodeId} onChange={(e) => set({ nodeId: e.target.value })} />
+          </Field>
+          <Field label={t('rounds.vendor')}>
+            <Input value={draft.vendor} onChange={(e) => set({ vendor: e.target.value.toUpperCase() })} />
+          </Field>
+          <Field label={t('rounds.status')}>
+            <Select value={draft.status} onChange={(e) => set({ status: e.target.value })}>
+              <option value="">{t('rounds.anyStatus')}</option>
+              {(['open', 'settled', 'cancelled'] as const).map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={t('rounds.from')}>
+            <Input type="datetime-local" value={draft.from} onChange={(e) => set({ from: e.target.value })} />
+          </Field>
+          <Field label={t('rounds.to')}>
+            <Input type="datetime-local" value={draft.to} onChange={(e) => set({ to: e.target.value })} />
+          </Field>
+          <div className="flex items-end">
+            <Button type="submit" variant="primary" data-testid="bo-rounds-filter">
+              {t('rounds.filter')}
+            </Button>
+          </div>
+        </>
       )}
-      <DataTable
-        testId="bo-rounds-table"
-        columns={columns}
-        rows={result.data?.items}
-        rowKey={(r) => r.id}
-        total={result.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        loading={result.isPending}
-      />
-    </div>
+    />
   );
 };

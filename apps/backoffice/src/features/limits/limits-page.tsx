@@ -7,11 +7,11 @@ import { Link, useSearchParams } from 'react-router';
 import { requestBo } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
+import { parseAmount } from '../../shared/money';
 import { Button, Card, Field, Input, PageTitle } from '../../shared/ui/controls';
 import { useAction } from '../../shared/ui/feedback';
+import { Money } from '../../shared/ui/money';
 import { formatTime } from '../../shared/ui/table';
-import { parseAmount } from '../finance/money';
-import { Money } from '../finance/shared';
 
 type Draft = { depositAmount: string; withdrawAmount: string; withdrawCount: string; reason: string };
 type LimitBody = {

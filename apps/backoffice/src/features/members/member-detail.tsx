@@ -1,15 +1,15 @@
-import { MEMBER_TYPES } from '@khela/contract';
+import { MEMBER_TYPES } from '@khela/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Mail } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageLoading } from '../../app/main-fallback';
 import { callBo } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useCan } from '../../shared/session';
 import { Button, Card, Field, Input, PageTitle, Select, TextArea } from '../../shared/ui/controls';
 import { confirmAction, toast, useAction } from '../../shared/ui/feedback';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { formatTime } from '../../shared/ui/table';
 import { StatusBadge } from './members-page';
 import { MemberLogins, MemberSessions, MemberTrail } from './sub-lists';

@@ -1,14 +1,12 @@
 import { endpoints } from '@khela/contract/browser';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callBo, downloadCsv } from '../../shared/api';
-import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
-import { Button, Field, Input, PageTitle, Select } from '../../shared/ui/controls';
+import { Button, Field, Input, Select } from '../../shared/ui/controls';
 import { cx } from '../../shared/ui/cx';
-import { type Column, CsvButton, DataTable, formatTime, useListState } from '../../shared/ui/table';
+import { ListScreen } from '../../shared/ui/list-screen';
+import { type Column, formatTime } from '../../shared/ui/table';
 
 type Row = Awaited<ReturnType<typeof callBo<'boMembers'>>>['items'][number];
 type Sort = 'createdAt' | 'username' | 'lastLoginAt';
@@ -33,29 +31,6 @@ export const StatusBadge = ({ status }: { status: 'active' | 'locked' }) => {
 export const MembersPage = () => {
   const { t, i18n } = useTranslation('members');
   const { merchant } = useMerchant();
-  const list = useListState({
-    filters: { account: '', mobile: '', email: '', ip: '', status: '' },
-    sort: 'createdAt',
-    order: 'desc',
-  });
-  const [form, setForm] = useState(list.filters);
-  const sort: Sort = SORTS.includes(list.sort as Sort) ? (list.sort as Sort) : 'createdAt';
-  const status = (['active', 'locked'] as const).find((s) => s === list.filters.status);
-  const query = {
-    merchant,
-    account: list.filters.account || undefined,
-    mobile: list.filters.mobile || undefined,
-    email: list.filters.email || undefined,
-    ip: list.filters.ip || undefined,
-    status,
-    sort,
-    order: list.order,
-  };
-  const result = useQuery({
-    queryKey: ['bo', 'members', query, list.page, list.pageSize],
-    queryFn: () => callBo('boMembers', { query: { ...query, page: list.page, pageSize: list.pageSize } }),
-    placeholderData: keepPreviousData,
-  });
   const columns: Column<Row>[] = [
     {
       key: 'username',
@@ -90,71 +65,64 @@ export const MembersPage = () => {
       className: 'whitespace-nowrap',
     },
   ];
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    list.setFilters(form);
-  };
+  const empty = { account: '', mobile: '', email: '', ip: '', status: '' };
   return (
-    <div data-testid="members-page">
-      <PageTitle
-        title={t('title')}
-        actions={
-          <CsvButton download={() => downloadCsv(endpoints.boMembersCsv, query, `members-${merchant}.csv`)} />
-        }
-      />
-      <form onSubmit={apply} className="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
-        {(['account', 'mobile', 'email', 'ip'] as const).map((key) => (
-          <Field key={key} label={t(key)}>
-            <Input
-              name={key}
-              value={form[key]}
-              onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-              data-testid={`filter-${key}`}
-            />
+    <ListScreen
+      testId="members-page"
+      tableTestId="members-table"
+      title={t('title')}
+      state={{ filters: empty, sort: 'createdAt', order: 'desc' }}
+      queryKey={['bo', 'members']}
+      query={(list) => ({
+        merchant,
+        account: list.filters.account || undefined,
+        mobile: list.filters.mobile || undefined,
+        email: list.filters.email || undefined,
+        ip: list.filters.ip || undefined,
+        status: (['active', 'locked'] as const).find((s) => s === list.filters.status),
+        sort: SORTS.includes(list.sort as Sort) ? (list.sort as Sort) : 'createdAt',
+        order: list.order,
+      })}
+      fetch={(query, page) => callBo('boMembers', { query: { ...query, ...page } })}
+      csv={(query) => downloadCsv(endpoints.boMembersCsv, query, `members-${merchant}.csv`)}
+      columns={columns}
+      rowKey={(r) => r.id}
+      sortable
+      filterClassName="mb-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6"
+      filters={({ draft, set, list }) => (
+        <>
+          {(['account', 'mobile', 'email', 'ip'] as const).map((key) => (
+            <Field key={key} label={t(key)}>
+              <Input
+                name={key}
+                value={draft[key]}
+                onChange={(e) => set({ [key]: e.target.value })}
+                data-testid={`filter-${key}`}
+              />
+            </Field>
+          ))}
+          <Field label={t('statusLabel')}>
+            <Select value={draft.status} onChange={(e) => set({ status: e.target.value })}>
+              <option value="">{t('status.any')}</option>
+              <option value="active">{t('status.active')}</option>
+              <option value="locked">{t('status.locked')}</option>
+            </Select>
           </Field>
-        ))}
-        <Field label={t('statusLabel')}>
-          <Select value={form.status} onChange={(e) => setForm({ ...form, status: e.target.value })}>
-            <option value="">{t('status.any')}</option>
-            <option value="active">{t('status.active')}</option>
-            <option value="locked">{t('status.locked')}</option>
-          </Select>
-        </Field>
-        <div className="flex items-end gap-2">
-          <Button type="submit" variant="primary" data-testid="member-search">
-            {t('search')}
-          </Button>
-          <Button
-            onClick={() => {
-              const empty = { account: '', mobile: '', email: '', ip: '', status: '' };
-              setForm(empty);
-              list.setFilters(empty);
-            }}
-          >
-            {t('clear')}
-          </Button>
-        </div>
-      </form>
-      {result.isError && (
-        <p role="alert" className="mb-2 text-danger text-sm">
-          {errorText(result.error)}
-        </p>
+          <div className="flex items-end gap-2">
+            <Button type="submit" variant="primary" data-testid="member-search">
+              {t('search')}
+            </Button>
+            <Button
+              onClick={() => {
+                set(empty);
+                list.setFilters(empty);
+              }}
+            >
+              {t('clear')}
+            </Button>
+          </div>
+        </>
       )}
-      <DataTable
-        testId="members-table"
-        columns={columns}
-        rows={result.data?.items}
-        rowKey={(r) => r.id}
-        total={result.data?.total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPage={list.setPage}
-        onPageSize={list.setPageSize}
-        sort={sort}
-        order={list.order}
-        onSort={list.setSort}
-        loading={result.isPending}
-      />
-    </div>
+    />
   );
 };

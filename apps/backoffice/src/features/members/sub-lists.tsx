@@ -1,10 +1,10 @@
 import {
-  backofficeListEndpoints,
+  endpoints,
   MEMBER_LOGIN_SORTS,
   MEMBER_SESSION_SORTS,
   MEMBER_TRAIL_SORTS,
   SESSION_STATES,
-} from '@khela/contract';
+} from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { callBo, downloadCsv } from '../../shared/api';
@@ -120,9 +120,7 @@ export const MemberSessions = ({ memberId }: { memberId: number }) => {
         values={list.filters}
         onApply={(v) => list.setFilters(v)}
         testId="member-sessions"
-        download={() =>
-          downloadCsv(backofficeListEndpoints.boMemberSessionsCsv, query, `member-${memberId}-sessions.csv`)
-        }
+        download={() => downloadCsv(endpoints.boMemberSessionsCsv, query, `member-${memberId}-sessions.csv`)}
       />
       {result.isError && <ErrorLine error={result.error} />}
       <DataTable
@@ -198,9 +196,7 @@ export const MemberLogins = ({ memberId }: { memberId: number }) => {
         values={list.filters}
         onApply={(v) => list.setFilters(v)}
         testId="member-history"
-        download={() =>
-          downloadCsv(backofficeListEndpoints.boMemberLoginsCsv, query, `member-${memberId}-logins.csv`)
-        }
+        download={() => downloadCsv(endpoints.boMemberLoginsCsv, query, `member-${memberId}-logins.csv`)}
       />
       {result.isError && <ErrorLine error={result.error} />}
       <DataTable
@@ -279,9 +275,7 @@ export const MemberTrail = ({ memberId }: { memberId: number }) => {
         values={list.filters}
         onApply={(v) => list.setFilters(v)}
         testId="member-trail"
-        download={() =>
-          downloadCsv(backofficeListEndpoints.boMemberTrailCsv, query, `member-${memberId}-trail.csv`)
-        }
+        download={() => downloadCsv(endpoints.boMemberTrailCsv, query, `member-${memberId}-trail.csv`)}
       />
       {result.isError && <ErrorLine error={result.error} />}
       <DataTable

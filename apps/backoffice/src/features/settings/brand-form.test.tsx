@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
 import { BrandForm, flagState } from './brand-form';
-import type { SettingsValue } from './settings-page';
+import type { SettingsValue } from './settings-query';
 
 const node = (modId: string, enabled: '1' | '0', childrenNodes: WhitelabelNode[] = []): WhitelabelNode => ({
   modId,

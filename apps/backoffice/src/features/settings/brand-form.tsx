@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { callBo } from '../../shared/api';
 import { Button, Card, Field, Input, Select, TextArea, Toggle } from '../../shared/ui/controls';
 import { useAction, useDraft } from '../../shared/ui/feedback';
-import { type SettingsValue, settingsKey } from './settings-page';
+import { type SettingsValue, settingsKey } from './settings-query';
 import { useSaveSetting } from './use-save';
 
 /** A module's stored switch and whether every parent above it is on (else it is off in effect). */

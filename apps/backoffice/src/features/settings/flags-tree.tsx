@@ -5,7 +5,7 @@ import { callBo } from '../../shared/api';
 import { Card, Input, Toggle } from '../../shared/ui/controls';
 import { cx } from '../../shared/ui/cx';
 import { useAction } from '../../shared/ui/feedback';
-import { type SettingsValue, settingsKey } from './settings-page';
+import { type SettingsValue, settingsKey } from './settings-query';
 
 const matches = (node: WhitelabelNode, filter: string): boolean =>
   node.modId.toLowerCase().includes(filter) || node.childrenNodes.some((c) => matches(c, filter));

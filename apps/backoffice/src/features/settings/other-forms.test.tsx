@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
 import { MaintenanceForm, RegionForm } from './other-forms';
-import type { SettingsValue } from './settings-page';
+import type { SettingsValue } from './settings-query';
 
 const value = {
   merchant: 'khelain',

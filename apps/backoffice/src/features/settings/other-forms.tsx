@@ -2,22 +2,15 @@ import type { Maintenance, Resource } from '@khela/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromLocalInput, toLocalInput } from '../../shared/date-input';
 import { Button, Card, Field, Input, TextArea, Toggle } from '../../shared/ui/controls';
 import { confirmAction, useDraft } from '../../shared/ui/feedback';
-import type { SettingsValue } from './settings-page';
+import type { SettingsValue } from './settings-query';
 import { useSaveSetting } from './use-save';
 
 type Props = { value: SettingsValue; readOnly: boolean };
 
 /** `datetime-local` text for an epoch ms (local time), and back. */
-export const toLocalInput = (ms: number | null) => {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-export const fromLocalInput = (text: string) => (text ? new Date(text).getTime() : null);
-
 const SaveBar = ({
   readOnly,
   changed,

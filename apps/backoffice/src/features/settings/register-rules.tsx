@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Field, Input, Select, Toggle } from '../../shared/ui/controls';
 import { useDraft } from '../../shared/ui/feedback';
 import { checkSample, ruleMessage, ruleProblems } from './rule-preview';
-import type { SettingsValue } from './settings-page';
+import type { SettingsValue } from './settings-query';
 import { useSaveSetting } from './use-save';
 
 const PLAYER_LANGUAGES = ['bn', 'en', 'hi'] as const;

@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
-import { PageLoading } from '../../app/main-fallback';
 import { callBo } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
 import { useCan } from '../../shared/session';
 import { PageTitle } from '../../shared/ui/controls';
 import { cx } from '../../shared/ui/cx';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { BrandForm } from './brand-form';
 import { FlagsTree } from './flags-tree';
 import { CustomerServiceForm, MaintenanceForm, RegionForm, ResourcesForm } from './other-forms';
 import { RegisterRulesForm } from './register-rules';
+import { settingsKey } from './settings-query';
 import { SocialSignInForm } from './social-form';
 
 export const TABS = [
@@ -25,9 +26,6 @@ export const TABS = [
   'signIn',
 ] as const;
 type Tab = (typeof TABS)[number];
-
-export type SettingsValue = Awaited<ReturnType<typeof callBo<'boSettings'>>>;
-export const settingsKey = (merchant: string) => ['bo', 'settings', merchant] as const;
 
 /** One merchant's site settings, a tab per group; read-only for roles without settings.write. */
 export const SettingsPage = () => {

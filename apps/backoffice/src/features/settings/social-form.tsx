@@ -3,11 +3,11 @@ import { endpoints } from '@khela/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../../app/main-fallback';
 import { requestBo } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { Button, Card, Field, Input, Toggle } from '../../shared/ui/controls';
 import { useAction } from '../../shared/ui/feedback';
+import { PageLoading } from '../../shared/ui/page-loading';
 
 /**
  * Google / Facebook sign-in of one merchant (identity, ADR 015): issuer, client id and secret of

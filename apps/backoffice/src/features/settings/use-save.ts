@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { callBo } from '../../shared/api';
 import { ME_KEY } from '../../shared/session';
 import { useAction } from '../../shared/ui/feedback';
-import { settingsKey } from './settings-page';
+import { settingsKey } from './settings-query';
 
 /** Saves one setting of the merchant; players see it on their next status fetch. */
 export const useSaveSetting = (merchant: string) => {

@@ -1,11 +1,5 @@
-import {
-  backofficeListEndpoints,
-  SESSION_STATES,
-  STAFF_ROLES,
-  STAFF_SESSION_SORTS,
-  type StaffRole,
-} from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
+import type { StaffRole } from '@khela/contract';
+import { endpoints, SESSION_STATES, STAFF_ROLES, STAFF_SESSION_SORTS } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -253,11 +247,7 @@ const SessionsPanel = ({ row, list, onClose }: { row: Row; list: SessionsList; o
           />
           <CsvButton
             download={() =>
-              downloadCsv(
-                backofficeListEndpoints.boStaffSessionsCsv,
-                query,
-                `staff-${row.username}-sessions.csv`,
-              )
+              downloadCsv(endpoints.boStaffSessionsCsv, query, `staff-${row.username}-sessions.csv`)
             }
           />
         </div>

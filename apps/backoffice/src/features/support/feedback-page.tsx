@@ -1,5 +1,9 @@
-import { FEEDBACK_QUESTION_TYPES, FEEDBACK_SORTS, FEEDBACK_STATUSES } from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
+import {
+  endpoints,
+  FEEDBACK_QUESTION_TYPES,
+  FEEDBACK_SORTS,
+  FEEDBACK_STATUSES,
+} from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

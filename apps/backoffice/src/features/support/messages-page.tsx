@@ -1,15 +1,14 @@
-import { MESSAGE_SORTS } from '@khela/contract';
-import { endpoints } from '@khela/contract/browser';
+import { endpoints, MESSAGE_SORTS } from '@khela/contract/browser';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoading } from '../../app/main-fallback';
 import { callBo, downloadCsv } from '../../shared/api';
 import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Card, Field, Input, PageTitle, Select } from '../../shared/ui/controls';
 import { confirmAction, useAction } from '../../shared/ui/feedback';
+import { PageLoading } from '../../shared/ui/page-loading';
 import { type Column, CsvButton, DataTable, formatTime, useListState } from '../../shared/ui/table';
 import { MessageBody, plainText, SupportTabs } from './shared';
 

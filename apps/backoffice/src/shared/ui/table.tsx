@@ -1,3 +1,4 @@
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,6 +79,22 @@ export const useListState = <F extends Record<string, string>>(defaults: {
   };
 };
 
+/** The list's columns as @tanstack/react-table column definitions (display columns, sorted on the server). */
+const columnDefs = <T,>(columns: Column<T>[]): ColumnDef<T>[] =>
+  columns.map((c) => ({
+    id: c.key,
+    header: () => c.label,
+    cell: ({ row }) => c.render(row.original),
+    enableSorting: Boolean(c.sortKey),
+    meta: { className: c.className, sortKey: c.sortKey },
+  }));
+
+type ColumnMeta = { className?: string; sortKey?: string };
+
+/**
+ * A server-paged, server-sorted table on @tanstack/react-table (headless: the markup is ours):
+ * sortable headers, the total, the page size and previous/next.
+ */
 export const DataTable = <T,>({
   columns,
   rows,
@@ -111,48 +128,78 @@ export const DataTable = <T,>({
 }) => {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const sortedColumn = columns.find((c) => c.sortKey && c.sortKey === sort);
+  const table = useReactTable<T>({
+    data: rows ?? [],
+    columns: columnDefs(columns),
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+    manualPagination: true,
+    manualSorting: true,
+    pageCount: pages,
+    rowCount: total,
+    state: {
+      pagination: { pageIndex: page - 1, pageSize },
+      sorting: sortedColumn ? [{ id: sortedColumn.key, desc: order !== 'asc' }] : [],
+    },
+    onPaginationChange: (updater) => {
+      const next = typeof updater === 'function' ? updater({ pageIndex: page - 1, pageSize }) : updater;
+      if (next.pageSize !== pageSize) onPageSize?.(next.pageSize);
+      else if (next.pageIndex !== page - 1) onPage(next.pageIndex + 1);
+    },
+  });
   return (
     <div className="rounded-lg border border-line bg-surface" data-testid={testId}>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-line border-b bg-surface-2 text-muted text-xs uppercase">
-            <tr>
-              {columns.map((c) => (
-                <th
-                  key={c.key}
-                  scope="col"
-                  className={cx('px-3 py-2 font-medium', c.className)}
-                  aria-sort={
-                    c.sortKey && sort === c.sortKey
-                      ? order === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {c.sortKey && onSort ? (
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-1 uppercase hover:text-fg"
-                      onClick={() => onSort(c.sortKey as string)}
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta as ColumnMeta | undefined;
+                  const sorted = header.column.getIsSorted();
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className={cx('px-3 py-2 font-medium', meta?.className)}
+                      aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                     >
-                      {c.label}
-                      {sort === c.sortKey &&
-                        (order === 'asc' ? <ArrowUp className="size-3" /> : <ArrowDown className="size-3" />)}
-                    </button>
-                  ) : (
-                    c.label
-                  )}
-                </th>
-              ))}
-            </tr>
+                      {meta?.sortKey && onSort ? (
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                          onClick={() => onSort(meta.sortKey as string)}
+                        >
+                          {label}
+                          {sorted === 'asc' ? (
+                            <ArrowUp className="size-3" />
+                          ) : sorted === 'desc' ? (
+                            <ArrowDown className="size-3" />
+                          ) : null}
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
           </thead>
           <tbody>
-            {rows?.map((row) => (
-              <tr key={rowKey(row)} className="border-line border-b last:border-0 hover:bg-surface-2">
-                {columns.map((c) => (
-                  <td key={c.key} className={cx('px-3 py-2 align-top', c.className)}>
-                    {c.render(row)}
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="border-line border-b last:border-0 hover:bg-surface-2">
+                {row.getVisibleCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    className={cx(
+                      'px-3 py-2 align-top',
+                      (cell.column.columnDef.meta as ColumnMeta | undefined)?.className,
+                    )}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
               </tr>
@@ -177,7 +224,7 @@ export const DataTable = <T,>({
             <Select
               aria-label={t('list.pageSize')}
               value={pageSize}
-              onChange={(e) => onPageSize(Number(e.target.value))}
+              onChange={(e) => table.setPageSize(Number(e.target.value))}
               className="w-auto"
             >
               {PAGE_SIZES.map((s) => (
@@ -190,8 +237,8 @@ export const DataTable = <T,>({
           <Button
             variant="ghost"
             aria-label={t('list.previous')}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
           >
             <ChevronLeft className="size-4" />
           </Button>
@@ -199,8 +246,8 @@ export const DataTable = <T,>({
           <Button
             variant="ghost"
             aria-label={t('list.next')}
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
+            disabled={!table.getCanNextPage()}
+            onClick={() => table.nextPage()}
           >
             <ChevronRight className="size-4" />
           </Button>

@@ -5,6 +5,7 @@ import { LobbyPage } from '../../features/lobby/lobby-page';
 import { markOnce } from '../../features/lobby/marks';
 import { type NavCode, navCodeOf } from '../../features/lobby/nav-rules';
 import { RngLobby } from '../../features/lobby/rng-lobby';
+import { rngLobbyParts } from '../game-parts';
 
 // The first page of /rng is asked for by main.tsx, in parallel with this chunk (rng-prefetch.ts).
 markOnce('egame');
@@ -17,7 +18,7 @@ const GamesByPath = () => {
   const code: NavCode | null = type ? navCodeOf(type) : null;
   return (
     <LobbyPage page="games">
-      {code && code !== 'RNG' ? <CategoryLobby code={code} /> : <RngLobby />}
+      {code && code !== 'RNG' ? <CategoryLobby code={code} /> : <RngLobby parts={rngLobbyParts} />}
     </LobbyPage>
   );
 };
@@ -26,7 +27,7 @@ const GamesByPath = () => {
 export const pages = {
   rng: () => (
     <LobbyPage page="rng">
-      <RngLobby />
+      <RngLobby parts={rngLobbyParts} />
     </LobbyPage>
   ),
   pvp: () => (

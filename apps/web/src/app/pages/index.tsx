@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
+import { createElement, Suspense } from 'react';
 import { NoticeBar } from '../../features/notices/notice-bar';
 import { NoticePage } from '../../features/notices/notice-page';
 import { HomePage } from '../../features/shell/home-page';
-import { lazyChunk } from '../../shared/chunk';
+import { importChunk, lazyChunk } from '../../shared/chunk';
 import { WhenVisible } from '../../shared/ui/when-visible';
 
 // Login, registration and password forms: their own chunk, shared with the modals.
@@ -10,9 +10,15 @@ const AuthPage = lazyChunk(() =>
   import('../../features/auth/auth-page').then((module) => ({ default: module.AuthPage })),
 );
 
-// The agent site (sign-in for agents, then their account and downline): a chunk of its own.
+// The agent site (sign-in for agents, then their account and downline): a chunk of its own, with
+// the auth feature's login form (the auth chunk, loaded beside it).
 const AgentHomePage = lazyChunk(() =>
-  import('../../features/agent/agent-home').then((module) => ({ default: module.AgentHomePage })),
+  Promise.all([
+    importChunk(() => import('../../features/agent/agent-home')),
+    importChunk(() => import('../../features/auth/login-form')),
+  ]).then(([agent, auth]) => ({
+    default: () => createElement(agent.AgentHomePage, { LoginForm: auth.LoginForm }),
+  })),
 );
 
 // The winner board (with the lobby's image addresses): its own chunk, loaded when scrolled near.

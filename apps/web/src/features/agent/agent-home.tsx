@@ -1,16 +1,15 @@
 import type { AgentHome } from '@khela/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Briefcase, ChevronLeft, ChevronRight, Copy, Info, ShieldX, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { callApi } from '../../shared/api/client';
+import { FormAlert, useErrorText } from '../../shared/form';
 import { dayKey, formatDay } from '../../shared/format/date-range';
 import { useMember } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
-import { FormAlert, useErrorText } from '../auth/form-ui';
-import { LoginForm } from '../auth/login-form';
 
 /**
  * The agent site (`/agentHome`, spec §2 "agent home after login from the agent page", §6 "a
@@ -19,7 +18,10 @@ import { LoginForm } from '../auth/login-form';
  * other signed-in account the refusal. The full agent centre (team overview, contracts,
  * salaries) is a later issue; this page says so instead of showing made-up figures.
  */
-export const AgentHomePage = () => {
+/** The agent sign-in form (the auth feature's login form with `site="agent"`), handed in by app/. */
+export type AgentLoginForm = ComponentType<{ site: 'agent' }>;
+
+export const AgentHomePage = ({ LoginForm }: { LoginForm: AgentLoginForm }) => {
   const { loggedIn, isAgent, member } = useMember();
   return (
     <section
@@ -27,7 +29,7 @@ export const AgentHomePage = () => {
       className="mx-auto w-full max-w-[1100px] px-3 py-6 sm:px-4 sm:py-10 lg:px-6"
     >
       {!loggedIn ? (
-        <AgentSignIn />
+        <AgentSignIn LoginForm={LoginForm} />
       ) : member && !isAgent ? (
         <NotAgent />
       ) : isAgent ? (
@@ -73,7 +75,7 @@ const Frame = ({
 );
 
 /** A visitor: the agent sign-in (username and password, the member login's captcha and human-verification rules). */
-const AgentSignIn = () => {
+const AgentSignIn = ({ LoginForm }: { LoginForm: AgentLoginForm }) => {
   const { t } = useTranslation('auth');
   return (
     <Frame

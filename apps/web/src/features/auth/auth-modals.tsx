@@ -1,9 +1,9 @@
 import { CircleCheck, KeyRound, LogIn, ShieldCheck, TriangleAlert, UserPlus } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../shared/ui/button';
 import { type ModalComponentProps, useModal } from '../../shared/ui/modal-host';
 import { ModalPanel } from '../../shared/ui/modal-panel';
-import { LoginGameMenu } from '../lobby/login-game-menu';
 import { ChangePasswordForm } from './change-password-form';
 import { ForgetForm } from './forget-form';
 import { LoginForm } from './login-form';
@@ -35,7 +35,16 @@ const HeadIcon = ({ children }: { children: React.ReactNode }) => (
   </span>
 );
 
-export const LoginModal = ({ close }: ModalComponentProps<'login'>) => {
+/** The lobby's game picker over the login form (spec §2), handed in by app/ (app/modals.ts). */
+export type LoginGameMenuPart = ComponentType<{ onPick: () => void }>;
+
+export const LoginModal = ({
+  close,
+  GameMenu,
+}: {
+  close: ModalComponentProps<'login'>['close'];
+  GameMenu: LoginGameMenuPart;
+}) => {
   const { t } = useTranslation('auth');
   return (
     <ModalPanel
@@ -50,7 +59,7 @@ export const LoginModal = ({ close }: ModalComponentProps<'login'>) => {
       }
       onClose={close}
     >
-      <LoginGameMenu onPick={close} />
+      <GameMenu onPick={close} />
       <LoginForm close={close} />
     </ModalPanel>
   );

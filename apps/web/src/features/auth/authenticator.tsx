@@ -1,15 +1,27 @@
 import type { MemberTotpStarted, MemberTotpStatus } from '@khela/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, Smartphone } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError, callApi } from '../../shared/api/client';
 import { importChunk } from '../../shared/chunk';
+import {
+  type FieldMessages,
+  FormAlert,
+  KitForm,
+  PasswordField,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessages,
+  TextField,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../shared/form';
 import { dayKey, formatDay } from '../../shared/format/date-range';
 import { buttonClass } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
-import { FormAlert, PasswordField, SubmitButton, TextField, useErrorText, useFieldText } from './form-ui';
-import { type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
 
 /**
@@ -65,6 +77,27 @@ const QrImage = ({ text }: { text: string }) => {
 };
 
 const codeOnly = (value: string) => value.replace(/[^0-9]/g, '').slice(0, 6);
+
+/** A current six-digit code of the authenticator app. */
+const codeMessage = (code: string) =>
+  /^[0-9]{6}$/.test(code) ? null : { key: code ? 'invalid_verification_code' : 'code_required' };
+
+/** The server names the fields `code` and `password`; the forms name them apart. */
+const renamed = (fields: FieldMessages, names: Record<string, string>): FieldMessages =>
+  Object.fromEntries(Object.entries(fields).map(([name, message]) => [names[name] ?? name, message]));
+
+type EnrolValues = { totpCode: string };
+type DisableValues = { totpPassword: string; totpDisableCode: string };
+const enrolSchema = withChecks(z.object({ totpCode: z.string() }), (values, put) =>
+  put('totpCode', codeMessage(values.totpCode)),
+);
+const disableSchema = withChecks(
+  z.object({ totpPassword: z.string(), totpDisableCode: z.string() }),
+  (values, put) => {
+    if (!values.totpPassword.trim()) put('totpPassword', { key: 'password_required' });
+    put('totpDisableCode', codeMessage(values.totpDisableCode));
+  },
+);
 
 export const AuthenticatorCard = () => {
   const { t } = useTranslation('auth');
@@ -123,13 +156,11 @@ const StatusError = ({ error, onRetry }: { error: unknown; onRetry: () => void }
 const Enrol = () => {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
-  const fieldText = useFieldText();
   const queryClient = useQueryClient();
   const [started, setStarted] = useState<MemberTotpStarted | null>(null);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const form = useKitForm<EnrolValues>(enrolSchema, { defaultValues: { totpCode: '' } });
 
   const start = async () => {
     if (busy) return;
@@ -137,8 +168,7 @@ const Enrol = () => {
     setFormError(null);
     try {
       setStarted(await callApi('memberTotpStart'));
-      setCode('');
-      setErrors({});
+      form.reset({ totpCode: '' });
     } catch (error) {
       setFormError(errorText(error));
     } finally {
@@ -146,26 +176,16 @@ const Enrol = () => {
     }
   };
 
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const confirm = async ({ totpCode }: EnrolValues) => {
     setFormError(null);
-    if (!/^[0-9]{6}$/.test(code)) {
-      setErrors({ code: { key: code ? 'invalid_verification_code' : 'code_required' } });
-      return;
-    }
-    setErrors({});
-    setBusy(true);
     try {
-      const next = await callApi('memberTotpConfirm', { body: { code } });
+      const next = await callApi('memberTotpConfirm', { body: { code: totpCode } });
       queryClient.setQueryData<MemberTotpStatus>(TOTP_KEY, next);
     } catch (error) {
       const fields = error instanceof ApiError ? serverFieldMessages(error.value) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
+      if (Object.keys(fields).length > 0) showFieldMessages(form, renamed(fields, { code: 'totpCode' }));
       else setFormError(errorText(error));
       if (error instanceof ApiError && error.errorCode === 'totp.enrol.expired') setStarted(null);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -189,12 +209,7 @@ const Enrol = () => {
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void confirm(event)}
-      className="flex flex-col gap-4"
-      data-testid="totp-enrol"
-    >
+    <KitForm form={form} onSubmit={confirm} look="sunken" className="flex flex-col gap-4" testId="totp-enrol">
       <ol className="list-decimal space-y-1 pl-5 text-sm leading-relaxed text-fg/85">
         <li>{t('totp.step1')}</li>
         <li>{t('totp.step2')}</li>
@@ -217,18 +232,14 @@ const Enrol = () => {
       <TextField
         name="totpCode"
         label={t('totp.code')}
-        value={code}
-        onValue={(value) => setCode(codeOnly(value))}
-        error={fieldText(errors.code)}
+        onValue={(value) => form.setValue('totpCode', codeOnly(value))}
         inputMode="numeric"
         autoComplete="one-time-code"
         placeholder="000000"
         required
       />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <SubmitButton busy={busy} testId="totp-confirm">
-          {t('totp.confirm')}
-        </SubmitButton>
+        <SubmitButton testId="totp-confirm">{t('totp.confirm')}</SubmitButton>
         <button
           type="button"
           onClick={() => setStarted(null)}
@@ -237,7 +248,7 @@ const Enrol = () => {
           {t('totp.cancel')}
         </button>
       </div>
-    </form>
+    </KitForm>
   );
 };
 
@@ -245,42 +256,35 @@ const Enrol = () => {
 const DisableForm = ({ status }: { status: MemberTotpStatus }) => {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
-  const fieldText = useFieldText();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useKitForm<DisableValues>(disableSchema, {
+    defaultValues: { totpPassword: '', totpDisableCode: '' },
+  });
+  const busy = form.formState.isSubmitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async ({ totpPassword, totpDisableCode }: DisableValues) => {
     setFormError(null);
-    const found: FieldMessages = {};
-    if (!password.trim()) found.password = { key: 'password_required' };
-    if (!/^[0-9]{6}$/.test(code)) found.code = { key: code ? 'invalid_verification_code' : 'code_required' };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
-      const next = await callSealed('memberTotpDisable', { body: { password: password.trim(), code } });
+      const next = await callSealed('memberTotpDisable', {
+        body: { password: totpPassword.trim(), code: totpDisableCode },
+      });
       queryClient.setQueryData<MemberTotpStatus>(TOTP_KEY, next);
     } catch (error) {
       const fields = error instanceof ApiError ? serverFieldMessages(error.value) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
+      if (Object.keys(fields).length > 0)
+        showFieldMessages(form, renamed(fields, { code: 'totpDisableCode', password: 'totpPassword' }));
       else setFormError(errorText(error));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
+    <KitForm
+      form={form}
+      onSubmit={submit}
+      look="sunken"
       className="flex flex-col gap-4"
-      data-testid="totp-disable-form"
+      testId="totp-disable-form"
     >
       <p className="text-sm leading-relaxed text-muted">
         {t('totp.enabledSince', {
@@ -292,18 +296,13 @@ const DisableForm = ({ status }: { status: MemberTotpStatus }) => {
         <PasswordField
           name="totpPassword"
           label={t('totp.password')}
-          value={password}
-          onValue={setPassword}
-          error={fieldText(errors.password)}
           autoComplete="current-password"
           required
         />
         <TextField
           name="totpDisableCode"
           label={t('totp.code')}
-          value={code}
-          onValue={(value) => setCode(codeOnly(value))}
-          error={fieldText(errors.code)}
+          onValue={(value) => form.setValue('totpDisableCode', codeOnly(value))}
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="000000"
@@ -319,6 +318,6 @@ const DisableForm = ({ status }: { status: MemberTotpStatus }) => {
         {busy ? <Spinner /> : null}
         {t('totp.disable')}
       </button>
-    </form>
+    </KitForm>
   );
 };

@@ -1,13 +1,25 @@
+import { changePasswordBody } from '@khela/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { ApiError } from '../../shared/api/client';
+import {
+  FormAlert,
+  KitForm,
+  PasswordField,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessages,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../shared/form';
 import { passwordChanged } from '../../shared/state/session';
+import { byRule } from './checks';
 import { useAuthSite } from './flow';
-import { FormAlert, PasswordField, SubmitButton, useErrorText, useFieldText } from './form-ui';
 import { holdChangePassword } from './pending-change';
-import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
 
 /**
@@ -23,52 +35,37 @@ export const ChangePasswordForm = ({
   provenPassword?: string;
 }) => {
   const { t } = useTranslation('auth');
-  const fieldText = useFieldText();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const site = useAuthSite();
   const [askOld, setAskOld] = useState(!provenPassword);
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   // While this form is on screen, a `password.change.required` refusal opens no second one.
   useEffect(() => holdChangePassword(), []);
 
-  const validate = (): FieldMessages => {
-    const found: FieldMessages = {};
-    if (askOld && !oldPassword.trim()) found.oldPassword = { key: 'password_required' };
-    const value = password.trim();
-    const rule = site.rules.password;
-    const problem = rule
-      ? checkRule(rule, value, { required: true, key: 'error_password' })
-      : value
-        ? null
-        : { key: 'password_required' };
-    if (problem) found.newPassword = problem;
-    if (!confirm.trim()) found.confirmNewPassword = { key: 'confirm_required' };
-    else if (confirm.trim() !== value) found.confirmNewPassword = { key: 'inconsistent_twice' };
-    return found;
-  };
+  // The contract's body (trimmed secrets), the new password by the password rule, the
+  // confirmation equal to it (spec §5).
+  const schema = withChecks(changePasswordBody, (values, put) => {
+    const { oldPassword = '', newPassword, confirmNewPassword } = values;
+    if (askOld && !oldPassword) put('oldPassword', { key: 'password_required' });
+    put('newPassword', byRule(site.rules.password, newPassword, 'password_required', 'error_password'));
+    if (!confirmNewPassword) put('confirmNewPassword', { key: 'confirm_required' });
+    else if (confirmNewPassword !== newPassword) put('confirmNewPassword', { key: 'inconsistent_twice' });
+  });
+  const form = useKitForm<z.input<typeof schema>, z.output<typeof schema>>(schema, {
+    defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const handleSubmit = async (values: z.output<typeof schema>) => {
     setFormError(null);
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
     try {
       await callSealed('changePassword', {
         body: {
-          oldPassword: askOld ? oldPassword.trim() : provenPassword,
-          newPassword: password.trim(),
-          confirmNewPassword: confirm.trim(),
+          oldPassword: askOld ? values.oldPassword : provenPassword,
+          newPassword: values.newPassword,
+          confirmNewPassword: values.confirmNewPassword,
         },
       });
       void queryClient.invalidateQueries({ queryKey: ['member-info'] });
@@ -79,19 +76,18 @@ export const ChangePasswordForm = ({
     } catch (error) {
       const fields = error instanceof ApiError ? serverFieldMessages(error.value) : {};
       if (fields.oldPassword) setAskOld(true);
-      if (Object.keys(fields).length > 0) setErrors(fields);
+      if (Object.keys(fields).length > 0) showFieldMessages(form, fields);
       else setFormError(errorText(error));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <KitForm
+      form={form}
+      onSubmit={handleSubmit}
+      look="sunken"
       className="flex flex-col gap-4 pt-1"
-      data-testid="change-password-form"
+      testId="change-password-form"
     >
       <p className="text-[0.8125rem] leading-relaxed text-muted">{t('changePassword.intro')}</p>
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -100,9 +96,6 @@ export const ChangePasswordForm = ({
         <PasswordField
           name="oldPassword"
           label={t('form.oldPassword')}
-          value={oldPassword}
-          onValue={setOldPassword}
-          error={fieldText(errors.oldPassword)}
           autoComplete="current-password"
           required
         />
@@ -110,9 +103,6 @@ export const ChangePasswordForm = ({
       <PasswordField
         name="newPassword"
         label={t('form.newPassword')}
-        value={password}
-        onValue={setPassword}
-        error={fieldText(errors.newPassword)}
         autoComplete="new-password"
         placeholder={t('form.newPasswordPlaceholder')}
         required
@@ -120,16 +110,11 @@ export const ChangePasswordForm = ({
       <PasswordField
         name="confirmNewPassword"
         label={t('form.confirmPassword')}
-        value={confirm}
-        onValue={setConfirm}
-        error={fieldText(errors.confirmNewPassword)}
         autoComplete="new-password"
         placeholder={t('form.confirmPlaceholder')}
         required
       />
-      <SubmitButton busy={busy} testId="btn-submit-change-password">
-        {t('changePassword.submit')}
-      </SubmitButton>
-    </form>
+      <SubmitButton testId="btn-submit-change-password">{t('changePassword.submit')}</SubmitButton>
+    </KitForm>
   );
 };

@@ -1,30 +1,42 @@
 import type { RegisterRule } from '@khela/contract';
 import { Headset } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError, callApi } from '../../shared/api/client';
+import {
+  FormAlert,
+  KitForm,
+  PasswordField,
+  PhoneField,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessages,
+  TextField,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../shared/form';
 import { buttonClass } from '../../shared/ui/button';
 import { openCustomerService, preloadCsDecoder } from '../../shared/ui/customer-service';
 import { useModal } from '../../shared/ui/modal-host';
 import { pickServiceEntry } from '../../shared/ui/service-button';
+import { byRule, mobileMessage } from './checks';
+import { SmsCodeField, Tabs } from './fields';
 import { useAuthFlow, useAuthSite } from './flow';
-import {
-  FormAlert,
-  PasswordField,
-  PhoneField,
-  SmsCodeField,
-  SubmitButton,
-  Tabs,
-  TextField,
-  useErrorText,
-  useFieldText,
-} from './form-ui';
 import { withHuman } from './human';
 import { cleanMobile, parseMobile } from './phone';
-import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
 
 type Method = 'email' | 'mobile';
+type Values = {
+  username: string;
+  email: string;
+  mobileNum: string;
+  countryDialingCode: string;
+  verificationCode: string;
+  newPassword: string;
+};
 
 /**
  * Forgot password (spec §2 forgetPassModal, §4): by email (username + email, a temporary password
@@ -33,7 +45,6 @@ type Method = 'email' | 'mobile';
  */
 export const ForgetForm = ({ close }: { close?: () => void }) => {
   const { t } = useTranslation('auth');
-  const fieldText = useFieldText();
   const errorText = useErrorText();
   const modal = useModal();
   const { switchTo, finish } = useAuthFlow(close);
@@ -42,83 +53,48 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
   const byMobile = site.flags.CHNGPASSVERIF3 === true;
   const serviceEntry = pickServiceEntry(site.status?.info.customerService ?? []);
   const [method, setMethod] = useState<Method>(byMobile ? 'mobile' : 'email');
-  const [username, setUsername] = useState('');
-  const [email, setEmail] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [dialCode, setDialCode] = useState(site.dialCode);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const mobileProblem = () => {
-    const raw = cleanMobile(mobile);
-    if (!raw) return { key: 'mobile_required' };
-    return parseMobile(raw, dialCode) ? null : { key: 'invalid_mobile_number' };
-  };
-  const checkMobile = () => {
-    const problem = mobileProblem();
-    setErrors((current) => {
-      const { mobileNum: _old, ...rest } = current;
-      return problem ? { ...rest, mobileNum: problem } : rest;
-    });
-    return problem === null;
-  };
-
-  const validate = (): FieldMessages => {
-    const found: FieldMessages = {};
+  // By email: the username and email by their register rules; by mobile: the number for its
+  // dialling code, the code, the new password by the password rule (spec §5).
+  const schema = withChecks(z.object({}), (values, put) => {
+    const v = values as unknown as Values;
     if (method === 'email') {
-      const user = username.trim();
-      const userRule = rules.username;
-      const problem = userRule
-        ? checkRule(userRule, user, { required: true })
-        : user
-          ? null
-          : { key: 'username_required' };
-      if (problem) found.username = problem;
-      const mail = email.trim();
-      const emailRule = rules.email;
-      const mailProblem = emailRule
-        ? checkRule(emailRule, mail, { required: true })
-        : mail
-          ? null
-          : { key: 'email_required' };
-      if (mailProblem) found.email = mailProblem;
+      put('username', byRule(rules.username, v.username.trim(), 'username_required'));
+      put('email', byRule(rules.email, v.email.trim(), 'email_required'));
     } else {
-      const problem = mobileProblem();
-      if (problem) found.mobileNum = problem;
-      if (!code) found.verificationCode = { key: 'code_required' };
-      const value = password.trim();
-      const rule = rules.password;
-      const passwordProblem = rule
-        ? checkRule(rule, value, { required: true, key: 'error_password' })
-        : value
-          ? null
-          : { key: 'password_required' };
-      if (passwordProblem) found.newPassword = passwordProblem;
+      put('mobileNum', mobileMessage(v.mobileNum, v.countryDialingCode));
+      if (!v.verificationCode) put('verificationCode', { key: 'code_required' });
+      put('newPassword', byRule(rules.password, v.newPassword.trim(), 'password_required', 'error_password'));
     }
-    return found;
-  };
+  });
+  const form = useKitForm<Values>(schema as unknown as z.ZodType<Values, Values>, {
+    defaultValues: {
+      username: '',
+      email: '',
+      mobileNum: '',
+      countryDialingCode: site.dialCode,
+      verificationCode: '',
+      newPassword: '',
+    },
+  });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const handleSubmit = async (values: Values) => {
     setFormError(null);
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
+    const password = values.newPassword.trim();
+    const dialCode = values.countryDialingCode;
     try {
       if (method === 'email') {
         // The answer is the same whether or not the account exists; the popup closes either way.
         try {
-          await callApi('forgotPasswordEmail', { form: { username: username.trim(), email: email.trim() } });
+          await callApi('forgotPasswordEmail', {
+            form: { username: values.username.trim(), email: values.email.trim() },
+          });
           close?.();
           modal.open('authNotice', { tone: 'success', message: t('forget.sent') });
         } catch (error) {
           if (error instanceof ApiError && error.errorCode === 'validation.failed') {
-            setErrors(serverFieldMessages(error.value));
+            showFieldMessages(form, serverFieldMessages(error.value));
             return;
           }
           close?.();
@@ -126,38 +102,37 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
         }
         return;
       }
-      const mobileNum = cleanMobile(mobile);
+      const mobileNum = cleanMobile(values.mobileNum);
       await callSealed('resetPasswordBySms', {
         body: {
           mobileNum,
           countryDialingCode: dialCode,
-          verificationCode: code,
-          newPassword: password.trim(),
+          verificationCode: values.verificationCode,
+          newPassword: password,
         },
       });
       const info = await callSealed('login', {
         body: {
           username: parseMobile(mobileNum, dialCode) ?? mobileNum,
-          password: password.trim(),
+          password,
           type: '',
         },
       });
-      finish(info, { provenPassword: password.trim() });
+      finish(info, { provenPassword: password });
     } catch (error) {
       const fields = error instanceof ApiError ? serverFieldMessages(error.value) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
+      if (Object.keys(fields).length > 0) showFieldMessages(form, fields);
       else setFormError(errorText(error));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <KitForm
+      form={form}
+      onSubmit={handleSubmit}
+      look="sunken"
       className="flex flex-col gap-4 pt-1"
-      data-testid="forget-form"
+      testId="forget-form"
     >
       {byMobile ? (
         <Tabs
@@ -165,7 +140,7 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
           value={method}
           onChange={(next) => {
             setMethod(next);
-            setErrors({});
+            form.clearErrors();
             setFormError(null);
           }}
           options={[
@@ -183,9 +158,6 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
           <TextField
             name="username"
             label={t('form.username')}
-            value={username}
-            onValue={setUsername}
-            error={fieldText(errors.username)}
             autoComplete="username"
             autoCapitalize="none"
             required
@@ -195,37 +167,22 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
             type="email"
             inputMode="email"
             label={t('form.email')}
-            value={email}
-            onValue={setEmail}
-            error={fieldText(errors.email)}
             autoComplete="email"
             required
           />
         </>
       ) : (
         <>
-          <PhoneField
-            label={t('form.mobile')}
-            dialCodes={site.dialCodes}
-            dialCode={dialCode}
-            onDialCode={setDialCode}
-            value={mobile}
-            onValue={setMobile}
-            error={fieldText(errors.mobileNum ?? errors.countryDialingCode)}
-            required
-          />
+          <PhoneField label={t('form.mobile')} dialCodes={site.dialCodes} required />
           <SmsCodeField
-            value={code}
-            onValue={setCode}
-            error={fieldText(errors.verificationCode)}
-            validateMobile={checkMobile}
+            validateMobile={() => form.trigger('mobileNum')}
             onError={(error) => modal.open('authNotice', { tone: 'warning', message: errorText(error) })}
             request={() =>
               withHuman(site.flags.HUMANVERIF3 === true, (human) =>
                 callApi('smsCodeNoLogin', {
                   body: {
-                    mobileNum: cleanMobile(mobile),
-                    countryDialingCode: dialCode,
+                    mobileNum: cleanMobile(form.getValues('mobileNum')),
+                    countryDialingCode: form.getValues('countryDialingCode'),
                     purpose: 'reset',
                     ...human,
                   },
@@ -236,16 +193,13 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
           <PasswordField
             name="newPassword"
             label={t('form.newPassword')}
-            value={password}
-            onValue={setPassword}
-            error={fieldText(errors.newPassword)}
             autoComplete="new-password"
             placeholder={t('form.newPasswordPlaceholder')}
             required
           />
         </>
       )}
-      <SubmitButton busy={busy} testId="btn-submit-forget">
+      <SubmitButton testId="btn-submit-forget">
         {method === 'email' ? t('forget.submitEmail') : t('forget.submitMobile')}
       </SubmitButton>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-line pt-3 text-[0.8125rem]">
@@ -289,6 +243,6 @@ export const ForgetForm = ({ close }: { close?: () => void }) => {
           </>
         ) : null}
       </p>
-    </form>
+    </KitForm>
   );
 };

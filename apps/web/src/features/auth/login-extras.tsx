@@ -1,16 +1,26 @@
 import type { LoginChallenge, LoginInfo, LoginVerificationMethod, SocialProvider } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Gamepad2, KeyRound, Landmark, Mail, ShieldCheck, Smartphone } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError, callApi } from '../../shared/api/client';
+import {
+  FormAlert,
+  KitForm,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessages,
+  TextField,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../shared/form';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { Spinner } from '../../shared/ui/spinner';
 import { useCountdown } from './countdown';
-import { FormAlert, SubmitButton, TextField, useErrorText, useFieldText } from './form-ui';
 import { withHuman } from './human';
-import { type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
 
 /**
@@ -18,6 +28,10 @@ import { callSealed } from './sealed';
  * free play (FREEPLAY3, a trial account) and Google / Facebook sign-in (OIDC, when the server
  * offers it).
  */
+
+type Answers = { ipCode: string; ipTotp: string; ipAccountName: string };
+const answerField = (method: LoginVerificationMethod): keyof Answers =>
+  method === 'bank' ? 'ipAccountName' : method === 'totp' ? 'ipTotp' : 'ipCode';
 
 const METHOD_ICONS = { sms: Smartphone, email: Mail, bank: Landmark, totp: KeyRound } as const;
 
@@ -36,30 +50,40 @@ export const IpVerifyStep = ({
   onBack: () => void;
 }) => {
   const { t } = useTranslation('auth');
-  const fieldText = useFieldText();
   const errorText = useErrorText();
   const [method, setMethod] = useState<LoginVerificationMethod>(challenge.methods[0]?.method ?? 'sms');
-  const [answers, setAnswers] = useState<Partial<Record<LoginVerificationMethod, string>>>({});
   const [sent, setSent] = useState<Partial<Record<'sms' | 'email', { target: string; minutes: number }>>>({});
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'send' | 'submit' | null>(null);
+  const [busy, setBusy] = useState<'send' | null>(null);
   const resend = useCountdown();
-  const answer = answers[method] ?? '';
   const isCode = method !== 'bank';
+  const field = answerField(method);
+  // A six-digit code for sms, email and totp; the holder name for bank (spec §5, ADR 015).
+  const schema = withChecks(z.object({}), (values, put) => {
+    const typed = String(values[field] ?? '').trim();
+    if (method === 'bank' ? typed.length === 0 : !/^[0-9]{6}$/.test(typed))
+      put(field, {
+        key: !typed
+          ? method === 'bank'
+            ? 'account_name_required'
+            : 'code_required'
+          : 'invalid_verification_code',
+      });
+  });
+  const form = useKitForm<Answers>(schema as unknown as z.ZodType<Answers, Answers>, {
+    defaultValues: { ipCode: '', ipTotp: '', ipAccountName: '' },
+  });
   const codeSent = method === 'sms' || method === 'email' ? sent[method] : undefined;
 
   const choose = (next: LoginVerificationMethod) => {
     setMethod(next);
-    setErrors({});
+    form.clearErrors();
     setFormError(null);
   };
 
-  const setAnswer = (value: string) =>
-    setAnswers((current) => ({
-      ...current,
-      [method]: method === 'bank' ? value.slice(0, 128) : value.replace(/[^0-9]/g, '').slice(0, 6),
-    }));
+  /** Digits only (at most 6) for a code; at most 128 characters for a name. */
+  const keepAnswer = (value: string) =>
+    form.setValue(field, method === 'bank' ? value.slice(0, 128) : value.replace(/[^0-9]/g, '').slice(0, 6));
 
   const send = async () => {
     if (busy || (method !== 'sms' && method !== 'email') || resend.left > 0) return;
@@ -81,37 +105,25 @@ export const IpVerifyStep = ({
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async (values: Answers) => {
     setFormError(null);
-    const typed = answer.trim();
-    if (method === 'bank' ? typed.length === 0 : !/^[0-9]{6}$/.test(typed)) {
-      setErrors({
-        answer: {
-          key: !typed
-            ? method === 'bank'
-              ? 'account_name_required'
-              : 'code_required'
-            : 'invalid_verification_code',
-        },
-      });
-      return;
-    }
-    setErrors({});
-    setBusy('submit');
+    const answer = values[field];
     try {
       onDone(
         await callSealed('loginVerification', {
-          body: { challengeId: challenge.challengeId, method, answer: method === 'bank' ? answer : typed },
+          body: {
+            challengeId: challenge.challengeId,
+            method,
+            answer: method === 'bank' ? answer : answer.trim(),
+          },
         }),
       );
     } catch (error) {
       const fields = error instanceof ApiError ? serverFieldMessages(error.value) : {};
-      if (Object.keys(fields).length > 0) setErrors(fields);
+      const { answer: refused, ...others } = fields;
+      if (Object.keys(fields).length > 0)
+        showFieldMessages(form, refused ? { ...others, [field]: refused } : others);
       else setFormError(errorText(error));
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -119,11 +131,12 @@ export const IpVerifyStep = ({
     t(`ipVerify.method.${m.method}`, { target: m.target ?? '' });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
+    <KitForm
+      form={form}
+      onSubmit={submit}
+      look="sunken"
       className="flex flex-col gap-4 pt-1"
-      data-testid="ip-verify-form"
+      testId="ip-verify-form"
     >
       <div className="flex items-start gap-3 rounded-xl bg-brand/8 p-3 ring-1 ring-brand/20">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
@@ -174,11 +187,9 @@ export const IpVerifyStep = ({
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <TextField
         key={method}
-        name={method === 'bank' ? 'ipAccountName' : method === 'totp' ? 'ipTotp' : 'ipCode'}
+        name={field}
         label={t(`ipVerify.answer.${method}`)}
-        value={answer}
-        onValue={setAnswer}
-        error={fieldText(errors.answer)}
+        onValue={keepAnswer}
         hint={
           codeSent ? (
             <span data-testid="ip-verify-target">
@@ -215,9 +226,7 @@ export const IpVerifyStep = ({
           ) : undefined
         }
       />
-      <SubmitButton busy={busy === 'submit'} testId="btn-submit-ip-verify">
-        {t('ipVerify.submit')}
-      </SubmitButton>
+      <SubmitButton testId="btn-submit-ip-verify">{t('ipVerify.submit')}</SubmitButton>
       <button
         type="button"
         onClick={onBack}
@@ -226,7 +235,7 @@ export const IpVerifyStep = ({
       >
         {t('ipVerify.back')}
       </button>
-    </form>
+    </KitForm>
   );
 };
 

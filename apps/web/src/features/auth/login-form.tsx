@@ -1,29 +1,39 @@
-import type { LoginChallenge, LoginInfo } from '@khela/contract';
-import { type FormEvent, useState } from 'react';
+import { type LoginChallenge, type LoginInfo, loginBody } from '@khela/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ApiError, callApi } from '../../shared/api/client';
-import { forgetRemembered, readRemembered, remember } from '../../shared/state/session';
-import { useAuthFlow, useAuthSite } from './flow';
 import {
-  CaptchaField,
   CheckboxField,
   FormAlert,
+  KitForm,
   PasswordField,
   PhoneField,
-  SmsCodeField,
   SubmitButton,
-  Tabs,
+  showFieldMessage,
   TextField,
   useErrorText,
-  useFieldText,
-} from './form-ui';
+  useKitForm,
+  withChecks,
+} from '../../shared/form';
+import { forgetRemembered, readRemembered, remember } from '../../shared/state/session';
+import { CaptchaField, SmsCodeField, Tabs } from './fields';
+import { useAuthFlow, useAuthSite } from './flow';
 import { withHuman } from './human';
 import { IpVerifyStep, LoginAlternatives } from './login-extras';
 import { cleanMobile, parseMobile } from './phone';
-import type { FieldMessages } from './rules';
 import { callSealed } from './sealed';
 
 type Mode = 'username' | 'sms';
+type Values = {
+  username: string;
+  password: string;
+  mobileNum: string;
+  countryDialingCode: string;
+  verificationCode: string;
+  captcha: string;
+  remember: boolean;
+};
 
 /**
  * Login (spec §2 loginPopupModal, §4, §5): username + password, or mobile + SMS code when
@@ -39,7 +49,6 @@ export const LoginForm = ({
   site?: 'member' | 'agent';
 }) => {
   const { t } = useTranslation('auth');
-  const fieldText = useFieldText();
   const errorText = useErrorText();
   const { switchTo, finish } = useAuthFlow(close);
   const site = useAuthSite();
@@ -50,54 +59,57 @@ export const LoginForm = ({
 
   const [remembered] = useState(() => readRemembered());
   const [mode, setMode] = useState<Mode>(remembered?.kind === 'sms' && smsLogin ? 'sms' : 'username');
-  const [username, setUsername] = useState(remembered?.kind === 'username' ? remembered.name : '');
-  const [password, setPassword] = useState('');
-  const [mobile, setMobile] = useState(remembered?.kind === 'sms' ? remembered.name : '');
-  const [dialCode, setDialCode] = useState(
-    remembered?.kind === 'sms' && remembered.dialCode ? remembered.dialCode : site.dialCode,
-  );
-  const [code, setCode] = useState('');
-  const [captcha, setCaptcha] = useState('');
   const [needCaptcha, setNeedCaptcha] = useState(false);
   const [captchaKey, setCaptchaKey] = useState(0);
-  const [keep, setKeep] = useState(Boolean(remembered));
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   /** A login from a new network waits for its code (LOGINIPVERF3). */
   const [challenge, setChallenge] = useState<{ data: LoginChallenge; provenPassword: string } | null>(null);
 
-  const checkMobile = () => {
-    const raw = cleanMobile(mobile);
-    const problem = !raw
-      ? { key: 'mobile_required' }
-      : parseMobile(raw, dialCode)
-        ? null
-        : { key: 'invalid_mobile_number' };
-    setErrors((current) => {
-      const { mobileNum: _old, ...rest } = current;
-      return problem ? { ...rest, mobileNum: problem } : rest;
-    });
-    return problem === null;
+  // The contract's login body for the password kind (trimmed name, a password); the mobile number by
+  // the phone rules of its dialling code; the captcha once the server asks for it (spec §5).
+  const mobileCheck = (values: Values, put: (field: string, message: { key: string } | null) => void) => {
+    const raw = cleanMobile(values.mobileNum);
+    put(
+      'mobileNum',
+      !raw
+        ? { key: 'mobile_required' }
+        : parseMobile(raw, values.countryDialingCode)
+          ? null
+          : { key: 'invalid_mobile_number' },
+    );
   };
-
-  const validate = (): FieldMessages => {
-    const found: FieldMessages = {};
-    if (mode === 'username') {
-      if (!username.trim()) found.username = { key: 'username_required' };
-      if (!password.trim()) found.password = { key: 'password_required' };
-    } else {
-      const raw = cleanMobile(mobile);
-      if (!raw) found.mobileNum = { key: 'mobile_required' };
-      else if (!parseMobile(raw, dialCode)) found.mobileNum = { key: 'invalid_mobile_number' };
-      if (!code) found.verificationCode = { key: 'code_required' };
-    }
-    if (needCaptcha && !captcha.trim()) found.captcha = { key: 'captcha_required' };
-    return found;
-  };
+  const schema = withChecks(
+    mode === 'username'
+      ? z.object({ username: loginBody.shape.username, password: loginBody.shape.password })
+      : z.object({ verificationCode: z.string().min(1) }),
+    (values, put) => {
+      const typed = values as unknown as Values;
+      if (mode === 'username' && !typed.password.trim()) put('password', { key: 'password_required' });
+      if (mode === 'sms') mobileCheck(typed, put);
+      if (needCaptcha && !typed.captcha.trim()) put('captcha', { key: 'captcha_required' });
+    },
+  );
+  const form = useKitForm<Values>(schema as unknown as z.ZodType<Values, Values>, {
+    defaultValues: {
+      username: remembered?.kind === 'username' ? remembered.name : '',
+      password: '',
+      mobileNum: remembered?.kind === 'sms' ? remembered.name : '',
+      countryDialingCode:
+        remembered?.kind === 'sms' && remembered.dialCode ? remembered.dialCode : site.dialCode,
+      verificationCode: '',
+      captcha: '',
+      remember: Boolean(remembered),
+    },
+    keys: {
+      username: { required: 'username_required' },
+      password: { required: 'password_required' },
+      verificationCode: { required: 'code_required' },
+    },
+  });
 
   /** Remember me (the name and the server's token, never the password), then home. */
   const signedIn = (info: LoginInfo, isSms: boolean, provenPassword?: string) => {
+    const { remember: keep, mobileNum: mobile, username, countryDialingCode: dialCode } = form.getValues();
     if (keep) {
       remember({
         kind: isSms ? 'sms' : 'username',
@@ -114,16 +126,10 @@ export const LoginForm = ({
     });
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const handleSubmit = async (values: Values) => {
     setFormError(null);
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
     const isSms = mode === 'sms';
-    const typedPassword = password.trim();
+    const typedPassword = values.password.trim();
     try {
       // The human-verification step comes before a password login; SMS logins skip it (spec §4).
       const info = await withHuman(needsHuman && !isSms, (human) =>
@@ -131,12 +137,12 @@ export const LoginForm = ({
           body: {
             ...human,
             type: isSms ? 'sms' : 'username',
-            username: isSms ? cleanMobile(mobile) : username.trim(),
+            username: isSms ? cleanMobile(values.mobileNum) : values.username.trim(),
             // SMS codes are not trimmed (spec §5).
-            password: isSms ? code : typedPassword,
-            ...(isSms ? { countryDialingCode: dialCode } : {}),
-            ...(needCaptcha ? { captcha: captcha.trim() } : {}),
-            remember: keep,
+            password: isSms ? values.verificationCode : typedPassword,
+            ...(isSms ? { countryDialingCode: values.countryDialingCode } : {}),
+            ...(needCaptcha ? { captcha: values.captcha.trim() } : {}),
+            remember: values.remember,
             ...(agentSite ? { site: 'agent' as const } : {}),
           },
         }),
@@ -148,17 +154,16 @@ export const LoginForm = ({
         return;
       }
       if (error instanceof ApiError) {
-        const value = error.value as { captcha?: unknown; fields?: unknown } | undefined;
+        const value = error.value as { captcha?: unknown } | undefined;
         if (value?.captcha === true) {
           setNeedCaptcha(true);
-          setCaptcha('');
+          form.setValue('captcha', '');
           setCaptchaKey((k) => k + 1);
         }
-        if (error.errorCode === 'captcha.invalid') setErrors({ captcha: { key: 'invalid_captcha' } });
+        if (error.errorCode === 'captcha.invalid')
+          showFieldMessage(form, 'captcha', { key: 'invalid_captcha' });
       }
       setFormError(errorText(error));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -169,18 +174,19 @@ export const LoginForm = ({
         onDone={(info) => signedIn(info, false, challenge.provenPassword)}
         onBack={() => {
           setChallenge(null);
-          setPassword('');
+          form.setValue('password', '');
         }}
       />
     );
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <KitForm
+      form={form}
+      onSubmit={handleSubmit}
+      look="sunken"
       className="flex flex-col gap-4 pt-1"
-      data-testid={agentSite ? 'agent-login-form' : 'login-form'}
+      testId={agentSite ? 'agent-login-form' : 'login-form'}
     >
       {smsLogin ? (
         <Tabs
@@ -188,7 +194,7 @@ export const LoginForm = ({
           value={mode}
           onChange={(next) => {
             setMode(next);
-            setErrors({});
+            form.clearErrors();
             setFormError(null);
           }}
           options={[
@@ -203,9 +209,6 @@ export const LoginForm = ({
           <TextField
             name="username"
             label={t('form.username')}
-            value={username}
-            onValue={setUsername}
-            error={fieldText(errors.username)}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -215,9 +218,6 @@ export const LoginForm = ({
           <PasswordField
             name="password"
             label={t('form.password')}
-            value={password}
-            onValue={setPassword}
-            error={fieldText(errors.password)}
             autoComplete="current-password"
             placeholder={t('form.passwordPlaceholder')}
             required
@@ -225,28 +225,16 @@ export const LoginForm = ({
         </>
       ) : (
         <>
-          <PhoneField
-            label={t('form.mobile')}
-            dialCodes={site.dialCodes}
-            dialCode={dialCode}
-            onDialCode={setDialCode}
-            value={mobile}
-            onValue={setMobile}
-            error={fieldText(errors.mobileNum ?? errors.countryDialingCode)}
-            required
-          />
+          <PhoneField label={t('form.mobile')} dialCodes={site.dialCodes} required />
           <SmsCodeField
-            value={code}
-            onValue={setCode}
-            error={fieldText(errors.verificationCode)}
-            validateMobile={checkMobile}
+            validateMobile={() => form.trigger('mobileNum')}
             onError={(error) => setFormError(errorText(error))}
             request={() =>
               withHuman(needsHuman, (human) =>
                 callApi('smsCodeNoLogin', {
                   body: {
-                    mobileNum: cleanMobile(mobile),
-                    countryDialingCode: dialCode,
+                    mobileNum: cleanMobile(form.getValues('mobileNum')),
+                    countryDialingCode: form.getValues('countryDialingCode'),
                     purpose: 'login',
                     ...human,
                   },
@@ -256,18 +244,9 @@ export const LoginForm = ({
           />
         </>
       )}
-      {needCaptcha ? (
-        <CaptchaField
-          value={captcha}
-          onValue={setCaptcha}
-          error={fieldText(errors.captcha)}
-          reloadKey={captchaKey}
-        />
-      ) : null}
+      {needCaptcha ? <CaptchaField reloadKey={captchaKey} /> : null}
       <div className="flex items-center justify-between gap-3">
-        <CheckboxField name="remember" checked={keep} onChecked={setKeep}>
-          {t('login.remember')}
-        </CheckboxField>
+        <CheckboxField name="remember">{t('login.remember')}</CheckboxField>
         <button
           type="button"
           data-testid="link-forget"
@@ -277,9 +256,7 @@ export const LoginForm = ({
           {t('login.forgot')}
         </button>
       </div>
-      <SubmitButton busy={busy} testId="btn-submit-login">
-        {t('login.submit')}
-      </SubmitButton>
+      <SubmitButton testId="btn-submit-login">{t('login.submit')}</SubmitButton>
       {agentSite ? null : (
         <LoginAlternatives
           freePlay={site.flags.FREEPLAY3 === true}
@@ -300,6 +277,6 @@ export const LoginForm = ({
           </button>
         </p>
       ) : null}
-    </form>
+    </KitForm>
   );
 };

@@ -16,6 +16,8 @@ const refusing = (errorCode: string) =>
 beforeAll(async () => {
   await i18nReady;
   await changeLanguage('en');
+  // The modals' chunk (forms, the form kit) is transformed once here, not inside a test's wait.
+  await import('./auth-modals');
 });
 
 afterEach(() => {

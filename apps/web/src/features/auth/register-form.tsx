@@ -1,27 +1,34 @@
 import type { RegisterBody, RegisterRule } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ApiError, callApi } from '../../shared/api/client';
-import { useModal } from '../../shared/ui/modal-host';
-import { useAuthFlow, useAuthSite } from './flow';
 import {
-  CaptchaField,
   CheckboxField,
+  checkRule,
+  type FieldMessage,
   FormAlert,
+  KitForm,
   PasswordField,
   PhoneField,
-  SmsCodeField,
   SubmitButton,
-  Tabs,
+  serverFieldMessages,
+  showFieldMessage,
+  showFieldMessages,
   TextField,
   useErrorText,
   useFieldText,
-} from './form-ui';
+  useKitForm,
+  withChecks,
+} from '../../shared/form';
+import { useModal } from '../../shared/ui/modal-host';
+import { byRule } from './checks';
+import { CaptchaField, SmsCodeField, Tabs } from './fields';
+import { useAuthFlow, useAuthSite } from './flow';
 import { withHuman } from './human';
 import { cleanMobile, parseMobile } from './phone';
-import { checkRule, type FieldMessages, serverFieldMessages } from './rules';
 import { callSealed } from './sealed';
 
 type Mode = 'username' | 'mobile';
@@ -39,21 +46,19 @@ const OPTIONAL_FIELDS = [
   { name: 'recommenderId' },
 ] as const;
 type OptionalName = (typeof OPTIONAL_FIELDS)[number]['name'];
-type Values = Record<OptionalName | 'affiliateCode' | 'paymentPassword', string>;
-
-const emptyValues = (): Values => ({
-  payeeName: '',
-  email: '',
-  qqNum: '',
-  whatsapp: '',
-  line: '',
-  facebook: '',
-  wechat: '',
-  idNumber: '',
-  recommenderId: '',
-  affiliateCode: '',
-  paymentPassword: '',
-});
+type Values = Record<
+  | OptionalName
+  | 'affiliateCode'
+  | 'paymentPassword'
+  | 'username'
+  | 'password'
+  | 'confirmPassword'
+  | 'mobileNum'
+  | 'countryDialingCode'
+  | 'verificationCode'
+  | 'captcha',
+  string
+> & { termsAccepted: boolean; ageConfirmed: boolean };
 
 /** The code of the link the visitor came by (`?affiliateCode=`, else `?referralCode=`). */
 const urlAffiliateCode = (params: URLSearchParams) =>
@@ -65,8 +70,8 @@ const urlAffiliateCode = (params: URLSearchParams) =>
  */
 export const RegisterForm = ({ close }: { close?: () => void }) => {
   const { t } = useTranslation('auth');
-  const fieldText = useFieldText();
   const errorText = useErrorText();
+  const fieldText = useFieldText();
   const modal = useModal();
   const { switchTo, finish } = useAuthFlow(close);
   const site = useAuthSite();
@@ -102,25 +107,10 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
   const affiliateFromUrl = affiliateCheck.data === true;
   const affiliateShown = affiliateRule?.enabled === true && !affiliateFromUrl;
 
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [dialCode, setDialCode] = useState(site.dialCode);
-  const [code, setCode] = useState('');
-  const [captcha, setCaptcha] = useState('');
   const [captchaKey, setCaptchaKey] = useState(0);
-  const [values, setValues] = useState<Values>(() => ({ ...emptyValues(), affiliateCode: urlCode }));
-  const [terms, setTerms] = useState(true);
-  const [adult, setAdult] = useState(false);
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const setValue = (name: keyof Values) => (value: string) =>
-    setValues((current) => ({ ...current, [name]: value }));
-
-  const mobileProblem = () => {
+  const mobileProblem = (mobile: string, dialCode: string): FieldMessage | null => {
     const raw = cleanMobile(mobile);
     const rule = mobileRule ?? null;
     if (!raw) return mode === 'mobile' || rule?.required ? { key: 'mobile_required' } : null;
@@ -131,75 +121,66 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
     return parseMobile(raw, dialCode) ? null : { key: 'invalid_mobile_number' };
   };
 
-  const checkMobile = () => {
-    const problem = mobileProblem() ?? (cleanMobile(mobile) ? null : { key: 'mobile_required' });
-    setErrors((current) => {
-      const { mobileNum: _old, ...rest } = current;
-      return problem ? { ...rest, mobileNum: problem } : rest;
-    });
-    return problem === null;
-  };
-
-  const validate = (): FieldMessages => {
-    const found: FieldMessages = {};
-    const put = (field: string, problem: FieldMessages[string] | null) => {
-      if (problem && !found[field]) found[field] = problem;
-    };
-    if (mode === 'username') {
-      const rule = rules.username;
-      const value = username.trim();
-      put(
-        'username',
-        rule ? checkRule(rule, value, { required: true }) : value ? null : { key: 'username_required' },
-      );
-    }
-    if (mobileShown) put('mobileNum', mobileProblem());
-    if (smsShown && !code.trim()) put('verificationCode', { key: 'code_required' });
+  // Every field the rules enable, checked by the same register rules as on the server (spec §5):
+  // the form's own rules after the contract's shape of the registration body.
+  const schema = withChecks(z.object({}), (values, put) => {
+    const v = values as unknown as Values;
+    if (mode === 'username') put('username', byRule(rules.username, v.username.trim(), 'username_required'));
+    if (mobileShown) put('mobileNum', mobileProblem(v.mobileNum, v.countryDialingCode));
+    if (smsShown && !v.verificationCode.trim()) put('verificationCode', { key: 'code_required' });
     if (passwordShown) {
-      const rule = rules.password;
-      const value = password.trim();
-      put(
-        'password',
-        rule
-          ? checkRule(rule, value, { required: true, key: 'error_password' })
-          : value
-            ? null
-            : { key: 'password_required' },
-      );
-      if (!confirm.trim()) put('confirmPassword', { key: 'confirm_required' });
-      else if (confirm.trim() !== value) put('confirmPassword', { key: 'inconsistent_twice' });
+      const password = v.password.trim();
+      put('password', byRule(rules.password, password, 'password_required', 'error_password'));
+      if (!v.confirmPassword.trim()) put('confirmPassword', { key: 'confirm_required' });
+      else if (v.confirmPassword.trim() !== password) put('confirmPassword', { key: 'inconsistent_twice' });
     }
     for (const { name } of OPTIONAL_FIELDS) {
       const rule = rules[name];
-      if (rule?.enabled) put(name, checkRule(rule, values[name].trim()));
+      if (rule?.enabled) put(name, checkRule(rule, v[name].trim()));
     }
     const paymentRule = rules.paymentPassword;
     if (paymentRule?.enabled)
-      put('paymentPassword', checkRule(paymentRule, values.paymentPassword.trim(), { required: true }));
+      put('paymentPassword', checkRule(paymentRule, v.paymentPassword.trim(), { required: true }));
     if (affiliateShown && affiliateRule)
-      put('affiliateCode', checkRule(affiliateRule, values.affiliateCode.trim()));
-    if (rules.captcha?.enabled) put('captcha', checkRule(rules.captcha, captcha.trim(), { required: true }));
-    if (!terms) put('termsAccepted', { key: 'terms_required' });
-    if (!adult) put('ageConfirmed', { key: 'age_required' });
-    return found;
-  };
+      put('affiliateCode', checkRule(affiliateRule, v.affiliateCode.trim()));
+    if (rules.captcha?.enabled)
+      put('captcha', checkRule(rules.captcha, v.captcha.trim(), { required: true }));
+    // Terms not accepted: the warning shows and nothing is sent (spec §4).
+    if (!v.termsAccepted) put('termsAccepted', { key: 'terms_required' });
+    if (!v.ageConfirmed) put('ageConfirmed', { key: 'age_required' });
+  });
+  const form = useKitForm<Values>(schema as unknown as z.ZodType<Values, Values>, {
+    defaultValues: {
+      username: '',
+      password: '',
+      confirmPassword: '',
+      mobileNum: '',
+      countryDialingCode: site.dialCode,
+      verificationCode: '',
+      captcha: '',
+      payeeName: '',
+      email: '',
+      qqNum: '',
+      whatsapp: '',
+      line: '',
+      facebook: '',
+      wechat: '',
+      idNumber: '',
+      recommenderId: '',
+      affiliateCode: urlCode,
+      paymentPassword: '',
+      termsAccepted: true,
+      ageConfirmed: false,
+    },
+  });
 
   const showInvalidInvitation = () =>
     modal.open('authNotice', { tone: 'warning', message: t('register.invalidInvitation') });
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const handleSubmit = async (values: Values) => {
     setFormError(null);
-    // Terms not accepted: the warning shows and nothing is sent (spec §4).
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.querySelector<HTMLElement>(`[data-field="${first}"] input`)?.focus();
-      return;
-    }
-    setBusy(true);
+    const mobile = cleanMobile(values.mobileNum);
+    const dialCode = values.countryDialingCode;
     try {
       const typedAffiliate = values.affiliateCode.trim();
       if (affiliateShown && typedAffiliate && site.flags.AFFMAN3) {
@@ -207,27 +188,27 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           query: { code: typedAffiliate, domain: window.location.host },
         }).catch(() => false);
         if (valid !== true) {
-          setErrors({ affiliateCode: { key: 'invalid_invitation_code' } });
+          showFieldMessage(form, 'affiliateCode', { key: 'invalid_invitation_code' });
           showInvalidInvitation();
           return;
         }
       }
       const body: RegisterBody = {
-        username: mode === 'mobile' ? cleanMobile(mobile) : username.trim(),
-        ...(passwordShown ? { password: password.trim(), confirmPassword: confirm.trim() } : {}),
-        ...(mobileShown && cleanMobile(mobile)
-          ? { mobileNum: cleanMobile(mobile), countryDialingCode: dialCode }
+        username: mode === 'mobile' ? mobile : values.username.trim(),
+        ...(passwordShown
+          ? { password: values.password.trim(), confirmPassword: values.confirmPassword.trim() }
           : {}),
-        ...(smsShown ? { verificationCode: code.trim() } : {}),
-        ...(rules.captcha?.enabled ? { captcha: captcha.trim() } : {}),
+        ...(mobileShown && mobile ? { mobileNum: mobile, countryDialingCode: dialCode } : {}),
+        ...(smsShown ? { verificationCode: values.verificationCode.trim() } : {}),
+        ...(rules.captcha?.enabled ? { captcha: values.captcha.trim() } : {}),
         affiliateCode: affiliateFromUrl ? urlCode : typedAffiliate || null,
         referralCode: referralCode || null,
         domain: window.location.host,
         registerUrl: window.location.href,
         registerMethod: 'WEB',
         login: true,
-        termsAccepted: terms,
-        ageConfirmed: adult,
+        termsAccepted: values.termsAccepted,
+        ageConfirmed: values.ageConfirmed,
       };
       for (const { name } of OPTIONAL_FIELDS) {
         if (rules[name]?.enabled && values[name].trim()) body[name] = values[name].trim();
@@ -241,9 +222,9 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
     } catch (error) {
       if (error instanceof ApiError) {
         const fields = serverFieldMessages(error.value);
-        if (Object.keys(fields).length > 0) setErrors(fields);
+        if (Object.keys(fields).length > 0) showFieldMessages(form, fields);
         if (fields.captcha || rules.captcha?.enabled) {
-          setCaptcha('');
+          form.setValue('captcha', '');
           setCaptchaKey((k) => k + 1);
         }
         if (error.errorCode === 'invalid_invitation_code') showInvalidInvitation();
@@ -252,14 +233,12 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
       } else {
         setFormError(errorText(error));
       }
-    } finally {
-      setBusy(false);
     }
   };
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setErrors({});
+    form.clearErrors();
     setFormError(null);
     setCaptchaKey((k) => k + 1);
   };
@@ -279,11 +258,12 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
   const optionalRequired = (name: string) => rules[name]?.required === true;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <KitForm
+      form={form}
+      onSubmit={handleSubmit}
+      look="sunken"
       className="flex flex-col gap-4 pt-1"
-      data-testid="register-form"
+      testId="register-form"
     >
       {byUsername && byMobile ? (
         <Tabs
@@ -301,9 +281,6 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
         <TextField
           name="username"
           label={label('username')}
-          value={username}
-          onValue={setUsername}
-          error={fieldText(errors.username)}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -315,25 +292,21 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
         <PhoneField
           label={label('mobile')}
           dialCodes={site.dialCodes}
-          dialCode={dialCode}
-          onDialCode={setDialCode}
-          value={mobile}
-          onValue={setMobile}
-          error={fieldText(errors.mobileNum ?? errors.countryDialingCode)}
           required={mode === 'mobile' || mobileRule?.required === true}
         />
       ) : null}
       {smsShown ? (
         <SmsCodeField
-          value={code}
-          onValue={setCode}
-          error={fieldText(errors.verificationCode)}
-          validateMobile={checkMobile}
+          validateMobile={() => form.trigger('mobileNum')}
           onError={(error) => modal.open('authNotice', { tone: 'warning', message: errorText(error) })}
           request={() =>
             withHuman(needsHuman, (human) =>
               callApi('smsCodeRegister', {
-                body: { mobileNo: cleanMobile(mobile), countryDialingCode: dialCode, ...human },
+                body: {
+                  mobileNo: cleanMobile(form.getValues('mobileNum')),
+                  countryDialingCode: form.getValues('countryDialingCode'),
+                  ...human,
+                },
               }),
             )
           }
@@ -344,9 +317,6 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           <PasswordField
             name="password"
             label={label('password')}
-            value={password}
-            onValue={setPassword}
-            error={fieldText(errors.password)}
             autoComplete="new-password"
             placeholder={t('form.newPasswordPlaceholder')}
             required
@@ -354,9 +324,6 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           <PasswordField
             name="confirmPassword"
             label={label('confirmPassword')}
-            value={confirm}
-            onValue={setConfirm}
-            error={fieldText(errors.confirmPassword)}
             autoComplete="new-password"
             placeholder={t('form.confirmPlaceholder')}
             required
@@ -368,9 +335,6 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           key={field.name}
           name={field.name}
           label={label(field.name)}
-          value={values[field.name]}
-          onValue={setValue(field.name)}
-          error={fieldText(errors[field.name])}
           required={optionalRequired(field.name)}
           placeholder={ruleHint(field.name)}
           {...('autoComplete' in field ? { autoComplete: field.autoComplete } : {})}
@@ -382,9 +346,6 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
         <PasswordField
           name="paymentPassword"
           label={label('paymentPassword')}
-          value={values.paymentPassword}
-          onValue={setValue('paymentPassword')}
-          error={fieldText(errors.paymentPassword)}
           autoComplete="off"
           inputMode="numeric"
           required
@@ -394,29 +355,14 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
         <TextField
           name="affiliateCode"
           label={label('affiliateCode')}
-          value={values.affiliateCode}
-          onValue={setValue('affiliateCode')}
-          error={fieldText(errors.affiliateCode)}
           required={optionalRequired('affiliateCode')}
           placeholder={ruleHint('affiliateCode')}
           autoCapitalize="characters"
         />
       ) : null}
-      {rules.captcha?.enabled ? (
-        <CaptchaField
-          value={captcha}
-          onValue={setCaptcha}
-          error={fieldText(errors.captcha)}
-          reloadKey={captchaKey}
-        />
-      ) : null}
+      {rules.captcha?.enabled ? <CaptchaField reloadKey={captchaKey} /> : null}
       <div className="flex flex-col gap-2.5 rounded-2xl bg-surface-2/70 p-3 ring-1 ring-line">
-        <CheckboxField
-          name="termsAccepted"
-          checked={terms}
-          onChecked={setTerms}
-          error={fieldText(errors.termsAccepted)}
-        >
+        <CheckboxField name="termsAccepted">
           <Trans
             t={t}
             i18nKey="register.terms"
@@ -431,18 +377,9 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
             }}
           />
         </CheckboxField>
-        <CheckboxField
-          name="ageConfirmed"
-          checked={adult}
-          onChecked={setAdult}
-          error={fieldText(errors.ageConfirmed)}
-        >
-          {t('register.age')}
-        </CheckboxField>
+        <CheckboxField name="ageConfirmed">{t('register.age')}</CheckboxField>
       </div>
-      <SubmitButton busy={busy} testId="btn-submit-register">
-        {t('register.submit')}
-      </SubmitButton>
+      <SubmitButton testId="btn-submit-register">{t('register.submit')}</SubmitButton>
       <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-center text-[0.8125rem] text-muted">
         <span>
           {t('register.haveAccount')}{' '}
@@ -464,6 +401,6 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
           {t('login.forgot')}
         </button>
       </p>
-    </form>
+    </KitForm>
   );
 };

@@ -1,14 +1,24 @@
 import type { SocialFinish } from '@khela/contract';
 import { Link2, UserPlus } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  FormAlert,
+  KitForm,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useErrorText,
+  useKitForm,
+} from '../../shared/form';
 import { buttonClass } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
 import { useAuthFlow, useAuthSite } from './flow';
-import { FormAlert, PasswordField, SubmitButton, TextField, useErrorText } from './form-ui';
 import { humanField } from './human';
 import { callSealed } from './sealed';
 
+type LinkValues = { linkUsername: string; linkPassword: string };
 type Choice = Extract<SocialFinish, { status: 'choose' }>;
 
 /**
@@ -26,8 +36,9 @@ export const SocialFinishBody = ({ outcome, close }: { outcome: string; close: (
     outcome === 'ok' ? null : t(`social.${outcome === 'cancelled' ? 'cancelled' : 'failed'}`),
   );
   const [busy, setBusy] = useState<'create' | 'link' | 'first' | null>(outcome === 'ok' ? 'first' : null);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useKitForm<LinkValues>(z.object({ linkUsername: z.string(), linkPassword: z.string() }), {
+    defaultValues: { linkUsername: '', linkPassword: '' },
+  });
   const started = useRef(false);
 
   const send = async (body: {
@@ -54,19 +65,17 @@ export const SocialFinishBody = ({ outcome, close }: { outcome: string; close: (
     void send({});
   });
 
-  const link = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !username.trim() || !password.trim()) return;
+  // An empty name or password sends nothing (the fields are marked required).
+  const link = async ({ linkUsername, linkPassword }: LinkValues) => {
+    if (busy || !linkUsername.trim() || !linkPassword.trim()) return;
     setBusy('link');
-    void (async () => {
-      try {
-        const human = await humanField(needsHuman);
-        await send({ mode: 'link', username: username.trim(), password, ...human });
-      } catch (failure) {
-        setError(errorText(failure));
-        setBusy(null);
-      }
-    })();
+    try {
+      const human = await humanField(needsHuman);
+      await send({ mode: 'link', username: linkUsername.trim(), password: linkPassword, ...human });
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(null);
+    }
   };
 
   if (busy === 'first') {
@@ -106,7 +115,13 @@ export const SocialFinishBody = ({ outcome, close }: { outcome: string; close: (
             {t('social.or')}
             <span className="h-px flex-1 bg-line" />
           </div>
-          <form noValidate onSubmit={link} className="flex flex-col gap-3" data-testid="social-link-form">
+          <KitForm
+            form={form}
+            onSubmit={link}
+            look="sunken"
+            className="flex flex-col gap-3"
+            testId="social-link-form"
+          >
             <p className="flex items-center gap-2 text-[0.8125rem] font-semibold text-fg">
               <Link2 aria-hidden="true" className="size-4 text-brand" />
               {t('social.linkLead')}
@@ -114,8 +129,6 @@ export const SocialFinishBody = ({ outcome, close }: { outcome: string; close: (
             <TextField
               name="linkUsername"
               label={t('form.username')}
-              value={username}
-              onValue={setUsername}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -124,15 +137,13 @@ export const SocialFinishBody = ({ outcome, close }: { outcome: string; close: (
             <PasswordField
               name="linkPassword"
               label={t('form.password')}
-              value={password}
-              onValue={setPassword}
               autoComplete="current-password"
               required
             />
             <SubmitButton busy={busy === 'link'} testId="btn-social-link">
               {t('social.link')}
             </SubmitButton>
-          </form>
+          </KitForm>
         </>
       ) : (
         <div className="flex justify-end">

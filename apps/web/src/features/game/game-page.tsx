@@ -4,12 +4,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { gamePageHref, launchParamsFromQuery, requestLaunch } from '../../shared/launch-request';
 import { useSessionState } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { useModal } from '../../shared/ui/modal-host';
 import { useFillHeight, useGameBalanceMessages } from './frame';
-import { gamePageHref, launchParamsFromQuery, requestLaunch } from './launch-request';
 
 /** The lobby hands over the play URL it launched in the navigation state (used once). */
 export type GamePageState = { gameUrl?: string } | null;

@@ -4,11 +4,11 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { requestSportsLaunch } from '../../shared/launch-request';
 import { useSessionState } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
 import { useModal } from '../../shared/ui/modal-host';
 import { useFillHeight, useGameBalanceMessages } from './frame';
-import { requestSportsLaunch } from './launch-request';
 
 /**
  * `/fbsports` and `/seamless` (spec §2): the sports vendor's book in an iframe that fills the

@@ -1,6 +1,6 @@
 import { commitmentOf, spin, themeFor } from '@khela/fair';
 import { describe, expect, it } from 'vitest';
-import { gamePageHref, launchParamsFromQuery } from './launch-request';
+import { gamePageHref, launchParamsFromQuery } from '../../shared/launch-request';
 import { fieldsFromQuery, verifyQuery } from './verify-link';
 import { runVerify } from './verify-page';
 

@@ -3,10 +3,10 @@ import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+// The launch call and the /game address belong to the game feature (issue 7).
+import { gamePageHref, type LaunchParams, requestLaunch } from '../../shared/launch-request';
 import { useSessionState } from '../../shared/state/session';
 import { useModal } from '../../shared/ui/modal-host';
-// The launch call and the /game address belong to the game feature (issue 7).
-import { gamePageHref, type LaunchParams, requestLaunch } from '../game/launch-request';
 import { showErrorToast } from './toast';
 
 /** What the launch button acts on: a game, or a vendor card (spec §3 game launch object). */

@@ -1,15 +1,14 @@
 import { GAME_PAGE_SIZE, MIN_BET_OPTIONS } from '@khela/contract/browser';
 import { Clock3, Flame, LayoutGrid, Search, SearchX, Star, X } from 'lucide-react';
-import { type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { lazyChunk } from '../../shared/chunk';
+import { BannerArea } from '../../shared/banner/banner-area';
+import { bannersForGroup } from '../../shared/banner/banner-slide';
 import { useSessionState } from '../../shared/state/session';
 import { useAnnouncements } from '../../shared/state/site';
 import { cx } from '../../shared/ui/cx';
 import { WhenVisible } from '../../shared/ui/when-visible';
-import { BannerArea } from '../shell/banner/banner-area';
-import { bannersForGroup } from '../shell/banner/banner-slide';
 import { formatCount, placeholderKeys } from './format';
 import { EmptyState, GameGrid } from './game-grid';
 import { useImageUrl } from './images';
@@ -31,20 +30,17 @@ import { SEARCH_DEBOUNCE_MS } from './search-timing';
 import { useGameVendors } from './use-game-vendors';
 import { VendorSwiper } from './vendor-swiper';
 
-/** The jackpot counter on the banner area (spec §2, §9): its own chunk, from the game feature. */
-const JackpotCounter = lazyChunk(() =>
-  import('../game/jackpot-counter').then((module) => ({ default: module.JackpotCounter })),
-);
-
 /**
- * The winner board under the games (spec §4): its own chunk, from the game feature, after the
- * first paint and once scrolled near.
+ * What the slot lobby shows from the game feature, handed in by app/ (features never import each
+ * other): the jackpot counter on the banner area (spec §2, §9) and the winner board under the games
+ * (spec §4), each its own chunk, loaded after the first paint (the board once scrolled near).
  */
-const WinnerBoard = lazyChunk(() =>
-  import('../game/winner-board').then((module) => ({ default: module.WinnerBoard })),
-);
+export type RngLobbyParts = {
+  JackpotCounter: ComponentType;
+  WinnerBoard: ComponentType<{ imageUrl?: (path: string | null) => string | null; className?: string }>;
+};
 
-const RngWinners = () => {
+const RngWinners = ({ WinnerBoard }: Pick<RngLobbyParts, 'WinnerBoard'>) => {
   const imageUrl = useImageUrl();
   return (
     <WhenVisible testId="winner-board-slot">
@@ -60,7 +56,10 @@ const RngWinners = () => {
  * the banner to this page (router.tsx). The counter's chunk and its texts load after the first
  * games are painted, so its Suspense boundary cannot hold that paint back.
  */
-const RngBanner = ({ showJackpot }: { showJackpot: boolean }) => {
+const RngBanner = ({
+  showJackpot,
+  JackpotCounter,
+}: { showJackpot: boolean } & Pick<RngLobbyParts, 'JackpotCounter'>) => {
   const announcements = useAnnouncements();
   const banners = bannersForGroup(announcements.data?.banners ?? [], 'w_rng').length;
   return (
@@ -189,7 +188,7 @@ const Select = ({
  * classify, name and min-bet filters, and a 15-a-page list with the pager. Every choice is in
  * the URL query.
  */
-export const RngLobby = () => {
+export const RngLobby = ({ parts }: { parts: RngLobbyParts }) => {
   const { t, i18n } = useTranslation(['lobby', 'shell']);
   markOnce('rng-render');
   const { token } = useSessionState();
@@ -278,7 +277,7 @@ export const RngLobby = () => {
 
   return (
     <>
-      <RngBanner showJackpot={afterPaint} />
+      <RngBanner showJackpot={afterPaint} JackpotCounter={parts.JackpotCounter} />
       <div className="mx-auto w-full max-w-[1200px] space-y-5 px-3 pt-5 pb-6 sm:px-4 sm:pt-6 lg:px-6">
         <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
           <div>
@@ -408,7 +407,7 @@ export const RngLobby = () => {
           }
         />
         {tab !== 'hot' ? <Pager page={view.page} totalPages={view.totalPages} onPage={goToPage} /> : null}
-        {afterPaint ? <RngWinners /> : null}
+        {afterPaint ? <RngWinners WinnerBoard={parts.WinnerBoard} /> : null}
       </div>
     </>
   );

@@ -4,49 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { type AmountProblem, formatMoney, type ParsedAmount, parseAmount } from '../../shared/format/money';
 
-/** The translated text of a refused call (`error.<code>` of the errors namespace). */
-export const useErrorText = () => {
-  const { t } = useTranslation('errors');
-  return useCallback(
-    (error: unknown) => {
-      const key = error instanceof ApiError ? error.message : 'error.system.error';
-      return t(key.startsWith('error.') ? key : `error.${key}`, { defaultValue: t('error.system.error') });
-    },
-    [t],
-  );
-};
-
-/** Field messages the server sent with a 400 (`value.fields`: field → message key). */
-export const serverFields = (error: unknown): Record<string, string> => {
-  if (!(error instanceof ApiError)) return {};
-  const fields = (error.value as { fields?: unknown } | undefined)?.fields;
-  if (!fields || typeof fields !== 'object') return {};
-  const out: Record<string, string> = {};
-  for (const [field, raw] of Object.entries(fields as Record<string, unknown>)) {
-    out[field] =
-      typeof raw === 'string'
-        ? raw
-        : raw && typeof raw === 'object' && typeof (raw as { key?: unknown }).key === 'string'
-          ? (raw as { key: string }).key
-          : 'invalid';
-  }
-  return out;
-};
-
-/** A server field message key (`deposit.reference.format`, ...) in the page language. */
-export const useFieldText = () => {
-  const { t } = useTranslation('member');
-  return useCallback(
-    (key: string | undefined) =>
-      key === undefined
-        ? undefined
-        : // Only message keys are looked up; a sentence (a default zod message) gets the generic text.
-          /^[a-zA-Z][a-zA-Z0-9._]{0,60}$/.test(key)
-          ? t(`fieldError.${key.replaceAll('.', '_')}`, { defaultValue: t('fieldError.invalid') })
-          : t('fieldError.invalid'),
-    [t],
-  );
-};
+/** The translated text of a refused call: the form kit's. */
+export { useErrorText } from '../../shared/form';
 
 /** Amounts in the page language with the merchant's sign. */
 export const useMoney = () => {

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ComponentType, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { lazyChunk } from '../../shared/chunk';
@@ -17,6 +17,7 @@ import { focusInitial, type ModalComponentProps, useModalTitleId } from '../../s
 import { MEMBER_MENU } from './menu';
 import { MemberNavContext } from './nav';
 import { ComingSoon } from './pages/coming-soon';
+import { type MemberParts, MemberPartsProvider } from './parts';
 import { Loading } from './ui';
 
 declare module '../../shared/ui/modal-host' {
@@ -47,17 +48,14 @@ const pages: Partial<Record<MemberPageKey, ComponentType>> = {
   messageV2: lazyChunk(() => import('./pages/messages').then((m) => ({ default: m.MessagesPage }))),
 };
 
-type Props = ModalComponentProps<'memberCentre'> & {
-  /** The betting record page of the game feature, handed in by app/ (features do not import each other). */
-  bettingRecord?: ComponentType | undefined;
-};
+type Props = ModalComponentProps<'memberCentre'> & MemberParts;
 
 /**
  * The member centre: the spec §2 left menu in order (a top menu on phones, where the centre is
  * full-screen), the selected page highlighted, a close button. The open page is in the URL
  * (`?member=<pageKey>`), so refresh, links and the back button work.
  */
-export const MemberCentre = ({ page: initialPage, close, bettingRecord }: Props) => {
+export const MemberCentre = ({ page: initialPage, close, bettingRecord, authenticator }: Props) => {
   const { t } = useTranslation('member');
   const titleId = useModalTitleId();
   const { loggedIn } = useMember();
@@ -139,6 +137,7 @@ export const MemberCentre = ({ page: initialPage, close, bettingRecord }: Props)
     active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [page]);
 
+  const parts = useMemo(() => ({ bettingRecord, authenticator }), [bettingRecord, authenticator]);
   const item = MEMBER_MENU.find((entry) => entry.page === page);
   // Count badges (spec §2): platform information shows the unread messages.
   const unread = useUnreadCount();
@@ -222,11 +221,13 @@ export const MemberCentre = ({ page: initialPage, close, bettingRecord }: Props)
           className="min-h-0 flex-1 overflow-y-auto px-4 pt-4 pb-8 sm:px-6 sm:pt-2"
           data-testid="member-page"
         >
-          <MemberNavContext.Provider value={go}>
-            <Suspense fallback={<Loading />}>
-              {Page && item?.built !== false ? <Page key={page} /> : <ComingSoon page={page} />}
-            </Suspense>
-          </MemberNavContext.Provider>
+          <MemberPartsProvider parts={parts}>
+            <MemberNavContext.Provider value={go}>
+              <Suspense fallback={<Loading />}>
+                {Page && item?.built !== false ? <Page key={page} /> : <ComingSoon page={page} />}
+              </Suspense>
+            </MemberNavContext.Provider>
+          </MemberPartsProvider>
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChunkTimeoutError, withTimeout } from '../../app/lazy';
+import { ChunkTimeoutError, withTimeout } from '../../shared/chunk';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
 import { RouteErrorBoundary } from './route-error';
 

@@ -1,7 +1,7 @@
 import { CloudOff, RefreshCw, TimerOff } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChunkTimeoutError } from '../../app/lazy';
+import { ChunkTimeoutError } from '../../shared/chunk';
 import { buttonClass } from '../../shared/ui/button';
 
 /** A page chunk that failed or timed out (120 s): a translated message and a retry. */

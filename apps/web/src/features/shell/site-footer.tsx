@@ -4,8 +4,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../shared/ui/brand-logo';
-import { FooterVendors } from '../lobby/footer-vendors';
 import { GAME_CATEGORIES } from './nav-items';
+import { useShellParts } from './parts';
 
 /** The help-centre articles the footer links to; each is a section id on /help. */
 export const HELP_LINKS = ['aboutus', 'deposit', 'withdraw', 'faqs', 'terms'] as const;
@@ -43,6 +43,7 @@ const linkClass = 'text-sm text-fg/80 transition hover:text-brand';
  */
 export const SiteFooter = ({ status }: { status: SystemStatus | undefined }) => {
   const { t, i18n } = useTranslation('shell');
+  const { FooterVendors } = useShellParts();
   const brand = status?.info.brand;
   const licences = brand?.licences ?? [];
   return (

@@ -3,21 +3,15 @@ import { Menu, X } from 'lucide-react';
 import { type MouseEvent, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { lazyChunk } from '../../shared/chunk';
 import { acknowledgeExpired, restoreRememberedSession, useSessionState } from '../../shared/state/session';
 import { flagsOf } from '../../shared/state/site';
 import { BrandLogo } from '../../shared/ui/brand-logo';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { useModal } from '../../shared/ui/modal-host';
-import { NavDropdownSlot, orderNavItems, useNavCodes } from '../lobby/nav-slot';
 import { LanguageSelect, MerchantSelect, ThemeToggle } from './header-settings';
 import { NAV_ITEMS } from './nav-items';
-
-// The logged-in header part loads only once someone is signed in (keeps the home page small).
-const AccountMenu = lazyChunk(() =>
-  import('../account/account-menu').then((module) => ({ default: module.AccountMenu })),
-);
+import { useShellParts } from './parts';
 
 /** A plain click opens the modal; a modified click (new tab) follows the link to the page. */
 const opensModal = (event: MouseEvent) =>
@@ -38,7 +32,8 @@ export const SiteHeader = ({ status, showNav }: Props) => {
   const canRegister = flagsOf(status).DIRECTREG3 === true;
   const modal = useModal();
   const { token, expired } = useSessionState();
-  const navItems = orderNavItems(NAV_ITEMS, useNavCodes());
+  const { useNavOrder, NavEntry, AccountMenu } = useShellParts();
+  const navItems = useNavOrder(NAV_ITEMS);
 
   // A remembered login (24 h) signs the visitor back in; a dropped session asks for a login once.
   useEffect(() => {
@@ -141,7 +136,7 @@ export const SiteHeader = ({ status, showNav }: Props) => {
           >
             <ul className="grid grid-cols-4 gap-1.5 py-3 sm:grid-cols-6 lg:scrollbar-none lg:flex lg:gap-0.5 lg:overflow-x-auto lg:py-0">
               {navItems.map(({ key, to, icon: Icon, end, code }) => (
-                <NavDropdownSlot key={key} code={code} className="lg:shrink-0">
+                <NavEntry key={key} code={code} className="lg:shrink-0">
                   <NavLink
                     to={to}
                     end={end ?? false}
@@ -169,7 +164,7 @@ export const SiteHeader = ({ status, showNav }: Props) => {
                       </>
                     )}
                   </NavLink>
-                </NavDropdownSlot>
+                </NavEntry>
               ))}
             </ul>
           </nav>

@@ -1,24 +1,26 @@
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES, FEEDBACK_QUESTION_TYPES } from '@khela/contract/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { callApi } from '../../../shared/api/client';
+import {
+  KitForm,
+  SelectField,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessage,
+  TextAreaField,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../../shared/form';
 import { INBOX_QUERY_KEY } from '../../../shared/state/inbox';
 import { useSessionState } from '../../../shared/state/session';
-import { cx } from '../../../shared/ui/cx';
-import { serverFields, useErrorText } from '../hooks';
 import { ImagePicker } from '../image-picker';
-import {
-  Card,
-  EmptyState,
-  ErrorState,
-  FieldShell,
-  Loading,
-  Notice,
-  SelectInput,
-  StatusBadge,
-  SubmitButton,
-} from '../ui';
+import { Card, EmptyState, ErrorState, Loading, Notice, StatusBadge } from '../ui';
+
+type Values = { questionType: string; content: string };
 
 /** The server's field names (`image.2`) as the form's (`image-2`). */
 const formField = (field: string) => field.replace('.', '-');
@@ -71,52 +73,56 @@ export const FeedbackPanel = () => {
   const { t } = useTranslation('member');
   const client = useQueryClient();
   const errorText = useErrorText();
-  const contentId = useId();
-  const [questionType, setQuestionType] = useState('');
-  const [content, setContent] = useState('');
   const [images, setImages] = useState<(File | null)[]>([null]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** Image problems the server found, by picker (`image-2`). */
+  const [imageErrors, setImageErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState(false);
+  // The contract's feedback fields: a question type, 1..140 characters (FEEDBACK_MAX_CHARS).
+  const schema = withChecks(z.object({ questionType: z.string(), content: z.string() }), (values, put) => {
+    const content = values.content.trim();
+    if (!values.questionType) put('questionType', { key: 'pickType', text: t('feedback.pickType') });
+    if (!content) put('content', { key: 'writeSomething', text: t('feedback.writeSomething') });
+    else if (content.length > FEEDBACK_MAX_CHARS)
+      put('content', { key: 'tooLong', text: t('feedback.tooLong', { max: FEEDBACK_MAX_CHARS }) });
+  });
+  const form = useKitForm<Values>(schema, { defaultValues: { questionType: '', content: '' } });
   const submit = useMutation({
-    mutationFn: () => {
-      const form = new FormData();
-      form.append('questionType', questionType);
-      form.append('content', content.trim());
-      for (const image of images) if (image) form.append('image', image, image.name);
-      return callApi('feedbackSubmit', { formData: form });
+    mutationFn: (values: Values) => {
+      const data = new FormData();
+      data.append('questionType', values.questionType);
+      data.append('content', values.content.trim());
+      for (const image of images) if (image) data.append('image', image, image.name);
+      return callApi('feedbackSubmit', { formData: data });
     },
     onSuccess: async () => {
       setSent(true);
-      setQuestionType('');
-      setContent('');
+      form.reset({ questionType: '', content: '' });
       setImages([null]);
       await client.invalidateQueries({ queryKey: [...INBOX_QUERY_KEY, 'feedback'] });
     },
     onError: (error) => {
-      const fields = serverFields(error);
       // Image problems the server found (`size`, `type`, `count`); anything else is a plain "check this".
-      setErrors(
+      const fields = serverFieldMessages(error, 'member');
+      const text = (key: string) =>
+        ['size', 'type', 'count'].includes(key)
+          ? t(`feedback.problem.${key}`)
+          : t('feedback.problem.invalid');
+      setImageErrors(
         Object.fromEntries(
-          Object.entries(fields).map(([f, key]) => [
-            formField(f),
-            ['size', 'type', 'count'].includes(key)
-              ? t(`feedback.problem.${key}`)
-              : t('feedback.problem.invalid'),
-          ]),
+          Object.entries(fields)
+            .filter(([field]) => field.startsWith('image'))
+            .map(([field, message]) => [formField(field), text(message.key)]),
         ),
       );
+      for (const [field, message] of Object.entries(fields))
+        if (!field.startsWith('image'))
+          showFieldMessage(form, field as keyof Values, { ...message, text: text(message.key) });
     },
   });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async (values: Values) => {
     setSent(false);
-    const found: Record<string, string> = {};
-    if (!questionType) found.questionType = t('feedback.pickType');
-    if (!content.trim()) found.content = t('feedback.writeSomething');
-    else if (content.trim().length > FEEDBACK_MAX_CHARS)
-      found.content = t('feedback.tooLong', { max: FEEDBACK_MAX_CHARS });
-    setErrors(found);
-    if (Object.keys(found).length === 0) submit.mutate();
+    setImageErrors({});
+    await submit.mutateAsync(values).catch(() => undefined);
   };
   const setImage = (index: number, file: File | null) => {
     const next = images
@@ -125,55 +131,32 @@ export const FeedbackPanel = () => {
     if (next.every(Boolean) && next.length < FEEDBACK_MAX_IMAGES) next.push(null);
     setImages(next.length === 0 ? [null] : next);
   };
-  const length = content.trim().length;
+  const length = form.watch('content').trim().length;
   return (
     <div className="flex flex-col gap-4" data-testid="feedback-panel">
       <Card title={t('feedback.title')}>
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate data-testid="feedback-form">
+        <KitForm form={form} onSubmit={onSubmit} className="flex flex-col gap-4" testId="feedback-form">
           <p className="text-sm text-muted">{t('feedback.intro')}</p>
-          <SelectInput
+          <SelectField
             name="questionType"
             label={t('feedback.questionType')}
-            value={questionType}
-            onValue={(value) => {
-              setQuestionType(value);
-              setErrors(({ questionType: _fixed, ...rest }) => rest);
-            }}
+            onValue={() => form.clearErrors('questionType')}
             required
-            error={errors.questionType}
             options={[
               { value: '', label: t('feedback.choose') },
               ...FEEDBACK_QUESTION_TYPES.map((q) => ({ value: q, label: t(`feedback.type.${q}`) })),
             ]}
           />
-          <FieldShell
-            id={contentId}
+          <TextAreaField
             name="content"
+            testId="input-feedback-content"
             label={t('feedback.content')}
             required
-            error={errors.content}
             hint={t('feedback.counter', { count: length, max: FEEDBACK_MAX_CHARS })}
-          >
-            <textarea
-              id={contentId}
-              name="content"
-              data-testid="input-feedback-content"
-              value={content}
-              maxLength={FEEDBACK_MAX_CHARS}
-              rows={4}
-              onChange={(event) => {
-                setContent(event.target.value);
-                setErrors(({ content: _fixed, ...rest }) => rest);
-              }}
-              aria-invalid={errors.content ? true : undefined}
-              className={cx(
-                'w-full min-w-0 rounded-xl bg-raised px-3.5 py-2.5 text-[0.9375rem] text-fg ring-1 transition outline-none focus:ring-2',
-                errors.content
-                  ? 'ring-red-500/70 focus:ring-red-500'
-                  : 'ring-line hover:ring-brand/40 focus:ring-brand',
-              )}
-            />
-          </FieldShell>
+            maxLength={FEEDBACK_MAX_CHARS}
+            rows={4}
+            onValue={() => form.clearErrors('content')}
+          />
           <div className="flex flex-col gap-3">
             <p className="text-[0.8125rem] font-medium text-fg/80">
               {t('feedback.images', { max: FEEDBACK_MAX_IMAGES })}
@@ -187,11 +170,11 @@ export const FeedbackPanel = () => {
                 label={t('feedback.image', { n: index + 1 })}
                 file={file}
                 onFile={(picked) => setImage(index, picked)}
-                error={errors[`image-${index + 1}`] ?? (index === 0 ? errors.image : undefined)}
+                error={imageErrors[`image-${index + 1}`] ?? (index === 0 ? imageErrors.image : undefined)}
               />
             ))}
           </div>
-          {submit.isError && Object.keys(serverFields(submit.error)).length === 0 ? (
+          {submit.isError && Object.keys(serverFieldMessages(submit.error, 'member')).length === 0 ? (
             <Notice tone="error">{errorText(submit.error)}</Notice>
           ) : null}
           {sent ? (
@@ -199,10 +182,8 @@ export const FeedbackPanel = () => {
               {t('feedback.sent')}
             </Notice>
           ) : null}
-          <SubmitButton busy={submit.isPending} testId="feedback-submit">
-            {t('feedback.submit')}
-          </SubmitButton>
-        </form>
+          <SubmitButton testId="feedback-submit">{t('feedback.submit')}</SubmitButton>
+        </KitForm>
       </Card>
       <Card title={t('feedback.yours')}>
         <OwnFeedback />

@@ -1,13 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { callApi } from '../../../shared/api/client';
+import { KitForm, SelectField, useKitForm } from '../../../shared/form';
 import { type DayRange, lastDays, rangeBounds } from '../../../shared/format/date-range';
 import { useBalance } from '../../../shared/state/balance';
 import { useSessionState } from '../../../shared/state/session';
 import { cx } from '../../../shared/ui/cx';
 import { useErrorText, useMoney } from '../hooks';
-import { EmptyState, ErrorState, Loading, PageHeading, Pager, RangeBar, SelectInput } from '../ui';
+import { EmptyState, ErrorState, Loading, PageHeading, Pager, RangeBar } from '../ui';
 
 /**
  * Entry kinds of the ledger a member sees (wallet, cashier and games modules), as the type filter
@@ -63,6 +65,9 @@ export const TransactionHistoryPage = () => {
   const typeLabel = useRecordTypeLabel();
   const [range, setRange] = useState<DayRange>(() => lastDays(7));
   const [type, setType] = useState('');
+  const filter = useKitForm<{ recordType: string }>(z.object({ recordType: z.string() }), {
+    defaultValues: { recordType: '' },
+  });
   const [pageNo, setPageNo] = useState(1);
   const bounds = rangeBounds(range);
 
@@ -82,19 +87,20 @@ export const TransactionHistoryPage = () => {
       <PageHeading title={t('menu.transactionHistory')} />
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full sm:w-56">
-          <SelectInput
-            name="recordType"
-            label={t('records.type')}
-            value={type}
-            onValue={(value) => {
-              setType(value);
-              setPageNo(1);
-            }}
-            options={[
-              { value: '', label: t('records.allTypes') },
-              ...RECORD_TYPES.map((kind) => ({ value: kind, label: typeLabel(kind) })),
-            ]}
-          />
+          <KitForm form={filter} onSubmit={() => undefined}>
+            <SelectField
+              name="recordType"
+              label={t('records.type')}
+              onValue={(value) => {
+                setType(value);
+                setPageNo(1);
+              }}
+              options={[
+                { value: '', label: t('records.allTypes') },
+                ...RECORD_TYPES.map((kind) => ({ value: kind, label: typeLabel(kind) })),
+              ]}
+            />
+          </KitForm>
         </div>
         <RangeBar range={range} onRange={changeRange} />
       </div>

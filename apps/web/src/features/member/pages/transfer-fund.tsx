@@ -2,17 +2,31 @@ import type { WalletBalanceItem } from '@khela/contract';
 import { MAIN_ACCOUNT_TYPE_ID } from '@khela/contract/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownUp, RefreshCw, Search, Wallet } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { callApi } from '../../../shared/api/client';
+import {
+  KitForm,
+  SelectField,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessage,
+  TextField,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../../shared/form';
 import { minorToDecimal } from '../../../shared/format/money';
 import { refreshBalanceEverywhere, useBalance } from '../../../shared/state/balance';
 import { useSessionState } from '../../../shared/state/session';
 import { buttonClass } from '../../../shared/ui/button';
 import { cx } from '../../../shared/ui/cx';
-import { serverFields, useAmountCheck, useErrorText, useFieldText, useMoney, useMoneySubmit } from '../hooks';
+import { useAmountCheck, useMoney, useMoneySubmit } from '../hooks';
 import { useMerchantWallet } from '../queries';
-import { Card, ErrorState, Loading, Notice, PageHeading, SelectInput, SubmitButton, TextInput } from '../ui';
+import { Card, ErrorState, Loading, Notice, PageHeading } from '../ui';
+
+type TransferValues = { vendor: string; amount: string };
 
 type Direction = 'in' | 'out';
 
@@ -101,20 +115,28 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
   const queryClient = useQueryClient();
   const checkAmount = useAmountCheck();
   const errorText = useErrorText();
-  const fieldText = useFieldText();
-  const { busy, submit } = useMoneySubmit();
-  const [vendorId, setVendorId] = useState(String(vendors[0]?.accountTypeId ?? ''));
+  const { submit } = useMoneySubmit();
   const [direction, setDirection] = useState<Direction>('in');
-  const [amount, setAmount] = useState('');
-  const [amountError, setAmountError] = useState<string>();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [filter, setFilter] = useState('');
   const [onlyFunded, setOnlyFunded] = useState(false);
   const [collecting, setCollecting] = useState<{ done: number; total: number } | null>(null);
 
+  // The amount within the wallet it leaves (the main wallet in, the vendor's out).
+  const availableOf = (vendorId: string) =>
+    direction === 'in'
+      ? (main?.availBalanceMinor ?? '0')
+      : (vendors.find((item) => String(item.accountTypeId) === vendorId)?.availBalanceMinor ?? '0');
+  const schema = withChecks(z.object({ vendor: z.string(), amount: z.string() }), (values, put) => {
+    const check = checkAmount(values.amount, { availableMinor: availableOf(values.vendor), symbol });
+    if (!check.ok) put('amount', { key: 'amount', text: check.message });
+  });
+  const form = useKitForm<TransferValues>(schema, {
+    defaultValues: { vendor: String(vendors[0]?.accountTypeId ?? ''), amount: '' },
+  });
+  const vendorId = form.watch('vendor');
   const vendor = vendors.find((item) => String(item.accountTypeId) === vendorId);
-  const available =
-    direction === 'in' ? (main?.availBalanceMinor ?? '0') : (vendor?.availBalanceMinor ?? '0');
+  const available = availableOf(vendorId);
   const funded = vendors.filter((item) => BigInt(item.availBalanceMinor) > 0n);
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
@@ -126,23 +148,18 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
   }, [vendors, filter, onlyFunded]);
 
   const pick = (item: WalletBalanceItem, next: Direction) => {
-    setVendorId(String(item.accountTypeId));
+    form.setValue('vendor', String(item.accountTypeId));
     setDirection(next);
-    setAmountError(undefined);
+    form.clearErrors('amount');
     setResult(null);
     document.getElementById('wallet-transfer-form')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async (values: TransferValues) => {
     setResult(null);
     if (!vendor) return;
-    const check = checkAmount(amount, { availableMinor: available, symbol });
-    if (!check.ok) {
-      setAmountError(check.message);
-      return;
-    }
-    setAmountError(undefined);
+    const check = checkAmount(values.amount, { availableMinor: available, symbol });
+    if (!check.ok) return;
     const from = direction === 'in' ? MAIN_ACCOUNT_TYPE_ID : vendor.accountTypeId;
     const to = direction === 'in' ? vendor.accountTypeId : MAIN_ACCOUNT_TYPE_ID;
     const amountMinor = check.minor.toString();
@@ -154,15 +171,15 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
         }),
       );
       if (!done) return;
-      setAmount('');
+      form.setValue('amount', '');
       setResult({
         tone: 'success',
         text: t('wallet.transferred', { amount: money(done.amountMinor, symbol) }),
       });
       refreshBalanceEverywhere(queryClient);
     } catch (error) {
-      const fields = serverFields(error);
-      if (fields.amount) setAmountError(fieldText(fields.amount));
+      const { amount } = serverFieldMessages(error, 'member');
+      if (amount) showFieldMessage(form, 'amount', amount);
       setResult({ tone: 'error', text: errorText(error) });
     }
   };
@@ -220,10 +237,10 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
           </button>
         }
       >
-        <form
+        <KitForm
+          form={form}
+          onSubmit={handleSubmit}
           id="wallet-transfer-form"
-          noValidate
-          onSubmit={(event) => void handleSubmit(event)}
           className="flex flex-col gap-4"
         >
           <fieldset className="min-w-0 grid grid-cols-2 gap-2">
@@ -236,7 +253,7 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
                 data-testid={`wallet-direction-${value}`}
                 onClick={() => {
                   setDirection(value);
-                  setAmountError(undefined);
+                  form.clearErrors('amount');
                 }}
                 className={cx(
                   'rounded-xl px-3 py-2.5 text-left text-sm ring-1 transition',
@@ -252,32 +269,25 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
               </button>
             ))}
           </fieldset>
-          <SelectInput
+          <SelectField
             name="vendor"
             label={t('wallet.vendor')}
-            value={vendorId}
-            onValue={(value) => {
-              setVendorId(value);
-              setAmountError(undefined);
-            }}
+            onValue={() => form.clearErrors('amount')}
             options={vendorOptions}
           />
-          <TextInput
+          <TextField
             name="amount"
             label={t('form.amount')}
-            value={amount}
-            onValue={setAmount}
             inputMode="decimal"
             autoComplete="off"
             leading={symbol}
-            error={amountError}
             hint={t('wallet.available', { amount: money(available, symbol) })}
             trailing={
               <button
                 type="button"
                 data-testid="wallet-amount-all"
                 className={buttonClass('secondary', 'md', 'shrink-0')}
-                onClick={() => setAmount(minorToDecimal(available))}
+                onClick={() => form.setValue('amount', minorToDecimal(available))}
               >
                 {t('form.all')}
               </button>
@@ -289,11 +299,11 @@ const MultiWallet = ({ main, vendors, symbol, currency }: MultiProps) => {
               {result.text}
             </Notice>
           ) : null}
-          <SubmitButton busy={busy} testId="wallet-transfer-submit">
+          <SubmitButton testId="wallet-transfer-submit">
             <ArrowDownUp aria-hidden="true" className="size-4" />
             {t('wallet.transferSubmit')}
           </SubmitButton>
-        </form>
+        </KitForm>
       </Card>
       <Card title={t('wallet.vendorWallets', { n: vendors.length })} testId="wallet-vendors">
         <div className="mb-3 flex flex-wrap items-center gap-3">

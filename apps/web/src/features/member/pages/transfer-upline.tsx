@@ -1,25 +1,29 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { callApi } from '../../../shared/api/client';
+import {
+  KitForm,
+  PasswordField,
+  SubmitButton,
+  serverFieldMessages,
+  showFieldMessages,
+  TextField,
+  useErrorText,
+  useKitForm,
+  withChecks,
+} from '../../../shared/form';
 import { minorToDecimal } from '../../../shared/format/money';
 import { refreshBalanceEverywhere } from '../../../shared/state/balance';
 import { useSessionState } from '../../../shared/state/session';
 import { buttonClass } from '../../../shared/ui/button';
-import { serverFields, useAmountCheck, useErrorText, useFieldText, useMoney, useMoneySubmit } from '../hooks';
+import { useAmountCheck, useMoney, useMoneySubmit } from '../hooks';
 import { useMemberNav } from '../nav';
 import { CASHIER_KEY, useWithdrawInfo } from '../queries';
-import {
-  Card,
-  EmptyState,
-  ErrorState,
-  Loading,
-  Notice,
-  PageHeading,
-  SecretInput,
-  SubmitButton,
-  TextInput,
-} from '../ui';
+import { Card, EmptyState, ErrorState, Loading, Notice, PageHeading } from '../ui';
+
+type Values = { amount: string; paymentPassword: string };
 
 /** Transfer to upline (transferUpline): main wallet to the upline agent, with the payment password. */
 export const TransferUplinePage = () => {
@@ -30,18 +34,26 @@ export const TransferUplinePage = () => {
   const queryClient = useQueryClient();
   const checkAmount = useAmountCheck();
   const errorText = useErrorText();
-  const fieldText = useFieldText();
-  const { busy, submit } = useMoneySubmit();
+  const { submit } = useMoneySubmit();
   const upline = useQuery({
     queryKey: [...CASHIER_KEY, 'upline', token ?? ''],
     queryFn: ({ signal }) => callApi('uplineInfo', { signal }),
     staleTime: 5 * 60_000,
   });
   const info = useWithdrawInfo();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const symbol = info.data?.currencySymbol;
+  const balance = info.data?.balanceMinor;
+  // The amount within the main wallet's balance, the payment password given.
+  const schema = withChecks(z.object({ amount: z.string(), paymentPassword: z.string() }), (values, put) => {
+    const check = checkAmount(values.amount, {
+      ...(balance ? { availableMinor: balance } : {}),
+      ...(symbol ? { symbol } : {}),
+    });
+    if (!check.ok) put('amount', { key: 'amount', text: check.message });
+    if (!values.paymentPassword) put('paymentPassword', { key: 'required', text: t('form.required') });
+  });
+  const form = useKitForm<Values>(schema, { defaultValues: { amount: '', paymentPassword: '' } });
 
   if (upline.isPending || info.isPending) return <Loading />;
   if (upline.isError || info.isError)
@@ -55,38 +67,37 @@ export const TransferUplinePage = () => {
       />
     );
 
-  const symbol = info.data.currencySymbol;
-  const balance = info.data.balanceMinor;
+  const available = info.data.balanceMinor;
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const handleSubmit = async (values: Values) => {
     setResult(null);
-    const found: Record<string, string | undefined> = {};
-    const check = checkAmount(amount, { availableMinor: balance, symbol });
-    if (!check.ok) found.amount = check.message;
-    if (!password) found.paymentPassword = t('form.required');
-    setErrors(found);
-    if (!check.ok || Object.values(found).some(Boolean)) return;
+    const check = checkAmount(values.amount, { availableMinor: available, symbol: info.data.currencySymbol });
+    if (!check.ok) return;
     const amountMinor = check.minor.toString();
     try {
       const done = await submit(`upline:${amountMinor}`, (headers) =>
         callApi('transferUpline', {
           headers,
-          body: { amount: Number(check.minor), paymentPassword: password, currency: info.data.currency },
+          body: {
+            amount: Number(check.minor),
+            paymentPassword: values.paymentPassword,
+            currency: info.data.currency,
+          },
         }),
       );
       if (!done) return;
-      setAmount('');
-      setPassword('');
+      form.reset({ amount: '', paymentPassword: '' });
       setResult({
         tone: 'success',
-        text: t('upline.done', { amount: money(done.amountMinor, symbol), upline: done.upline }),
+        text: t('upline.done', {
+          amount: money(done.amountMinor, info.data.currencySymbol),
+          upline: done.upline,
+        }),
       });
       void queryClient.invalidateQueries({ queryKey: CASHIER_KEY });
       refreshBalanceEverywhere(queryClient);
     } catch (error) {
-      const fields = serverFields(error);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, fieldText(value)])));
+      showFieldMessages(form, serverFieldMessages(error, 'member'));
       setResult({ tone: 'error', text: errorText(error) });
     }
   };
@@ -110,34 +121,28 @@ export const TransferUplinePage = () => {
               </button>
             </Notice>
           ) : (
-            <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-              <TextInput
+            <KitForm form={form} onSubmit={handleSubmit} className="flex flex-col gap-4">
+              <TextField
                 name="amount"
                 label={t('form.amount')}
-                value={amount}
-                onValue={setAmount}
                 inputMode="decimal"
                 autoComplete="off"
-                leading={symbol}
-                error={errors.amount}
-                hint={t('wallet.available', { amount: money(balance, symbol) })}
+                leading={info.data.currencySymbol}
+                hint={t('wallet.available', { amount: money(available, info.data.currencySymbol) })}
                 trailing={
                   <button
                     type="button"
                     className={buttonClass('secondary', 'md', 'shrink-0')}
-                    onClick={() => setAmount(minorToDecimal(balance))}
+                    onClick={() => form.setValue('amount', minorToDecimal(available))}
                   >
                     {t('form.all')}
                   </button>
                 }
                 required
               />
-              <SecretInput
+              <PasswordField
                 name="paymentPassword"
                 label={t('form.paymentPassword')}
-                value={password}
-                onValue={setPassword}
-                error={errors.paymentPassword}
                 autoComplete="off"
                 required
               />
@@ -146,10 +151,8 @@ export const TransferUplinePage = () => {
                   {result.text}
                 </Notice>
               ) : null}
-              <SubmitButton busy={busy} testId="upline-submit">
-                {t('upline.submit')}
-              </SubmitButton>
-            </form>
+              <SubmitButton testId="upline-submit">{t('upline.submit')}</SubmitButton>
+            </KitForm>
           )}
         </Card>
       )}

@@ -1,48 +1,19 @@
-import type { WithdrawalRow, WithdrawInfoValue } from '@khela/contract';
+import type { WithdrawalRow } from '@khela/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronDown } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../../shared/api/client';
-import { minorToDecimal } from '../../../shared/format/money';
-import { refreshBalanceEverywhere } from '../../../shared/state/balance';
 import { useSessionState } from '../../../shared/state/session';
 import { buttonClass } from '../../../shared/ui/button';
 import { cx } from '../../../shared/ui/cx';
-import {
-  serverFields,
-  useAmountCheck,
-  useErrorText,
-  useFieldText,
-  useMoney,
-  useMoneySubmit,
-  useSingleFlight,
-} from '../hooks';
-import { ImagePicker } from '../image-picker';
+import { useErrorText, useMoney, useSingleFlight } from '../hooks';
 import { useMemberNav } from '../nav';
 import { CASHIER_KEY, useWithdrawInfo } from '../queries';
-import {
-  Card,
-  EmptyState,
-  ErrorState,
-  Loading,
-  Notice,
-  PageHeading,
-  Pager,
-  SecretInput,
-  StatusBadge,
-  SubmitButton,
-  TextInput,
-} from '../ui';
-import { uploadImage } from '../upload';
-
-const formatStamp = (epochMs: number, language: string) => {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
-  } catch {
-    return new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ');
-  }
-};
+import { Card, EmptyState, ErrorState, Loading, Notice, PageHeading, Pager, StatusBadge } from '../ui';
+import { ConfirmReceipt } from './withdraw/confirm-receipt';
+import { formatStamp } from './withdraw/format';
+import { WithdrawForm } from './withdraw/withdraw-form';
 
 /** Withdrawal (withdraw): request with the payment password, then the tracker and the §4 confirmation flow. */
 export const WithdrawPage = () => {
@@ -99,121 +70,6 @@ export const WithdrawPage = () => {
       )}
       <WithdrawalTracker symbol={symbol} autoConfirmMinutes={data.autoConfirmMinutes} />
     </div>
-  );
-};
-
-const WithdrawForm = ({ info }: { info: WithdrawInfoValue }) => {
-  const { t, i18n } = useTranslation('member');
-  const money = useMoney();
-  const queryClient = useQueryClient();
-  const checkAmount = useAmountCheck();
-  const errorText = useErrorText();
-  const fieldText = useFieldText();
-  const { busy, submit } = useMoneySubmit();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const symbol = info.currencySymbol;
-  const account = info.payoutAccount;
-  const lockedUntil = info.paymentPasswordLockedUntil;
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setResult(null);
-    const found: Record<string, string | undefined> = {};
-    const check = checkAmount(amount, {
-      minMinor: info.minMinor,
-      maxMinor: info.maxMinor,
-      availableMinor: info.withdrawableMinor,
-      symbol,
-    });
-    if (!check.ok) found.amount = check.message;
-    if (!password) found.paymentPassword = t('form.required');
-    setErrors(found);
-    if (!check.ok || Object.values(found).some(Boolean)) return;
-    const amountMinor = check.minor.toString();
-    try {
-      const row = await submit(`withdraw:${amountMinor}`, (headers) =>
-        callApi('withdrawCreate', {
-          headers,
-          body: { amount: Number(check.minor), paymentPassword: password, currency: info.currency },
-        }),
-      );
-      if (!row) return;
-      setAmount('');
-      setPassword('');
-      setResult({
-        tone: 'success',
-        text: t('withdraw.submitted', { amount: money(row.amountMinor, symbol) }),
-      });
-      void queryClient.invalidateQueries({ queryKey: CASHIER_KEY });
-      refreshBalanceEverywhere(queryClient);
-    } catch (error) {
-      const fields = serverFields(error);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, fieldText(value)])));
-      setResult({ tone: 'error', text: errorText(error) });
-      void queryClient.invalidateQueries({ queryKey: CASHIER_KEY });
-    }
-  };
-
-  return (
-    <Card title={t('withdraw.request')} testId="withdraw-form">
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-        {account ? (
-          <div className="rounded-xl bg-raised p-3 text-sm ring-1 ring-line" data-testid="withdraw-account">
-            <p className="text-xs text-muted">{t('withdraw.to')}</p>
-            <p className="font-semibold">
-              {account.payeeName} · {t(`channel.${account.channel}`)} · {account.numberMasked}
-            </p>
-          </div>
-        ) : null}
-        {lockedUntil && lockedUntil > Date.now() ? (
-          <Notice tone="error">
-            {t('withdraw.locked', { time: formatStamp(lockedUntil, i18n.language) })}
-          </Notice>
-        ) : null}
-        <TextInput
-          name="amount"
-          label={t('form.amount')}
-          value={amount}
-          onValue={setAmount}
-          inputMode="decimal"
-          autoComplete="off"
-          leading={symbol}
-          error={errors.amount}
-          hint={t('form.limits', { min: money(info.minMinor, symbol), max: money(info.maxMinor, symbol) })}
-          trailing={
-            <button
-              type="button"
-              data-testid="withdraw-all"
-              className={buttonClass('secondary', 'md', 'shrink-0')}
-              onClick={() => setAmount(minorToDecimal(info.withdrawableMinor))}
-            >
-              {t('form.all')}
-            </button>
-          }
-          required
-        />
-        <SecretInput
-          name="paymentPassword"
-          label={t('form.paymentPassword')}
-          value={password}
-          onValue={setPassword}
-          error={errors.paymentPassword}
-          autoComplete="off"
-          required
-        />
-        {result ? (
-          <Notice tone={result.tone} testId="withdraw-result">
-            {result.text}
-          </Notice>
-        ) : null}
-        <SubmitButton busy={busy} testId="withdraw-submit">
-          {t('withdraw.submit')}
-        </SubmitButton>
-      </form>
-    </Card>
   );
 };
 
@@ -379,121 +235,5 @@ const WithdrawalItem = ({ row, symbol }: { row: WithdrawalRow; symbol: string })
         </div>
       ) : null}
     </li>
-  );
-};
-
-/** Spec §4: the payment was distributed — received, or not received with a proof image. */
-const ConfirmReceipt = ({ row }: { row: WithdrawalRow }) => {
-  const { t, i18n } = useTranslation('member');
-  const queryClient = useQueryClient();
-  const errorText = useErrorText();
-  const { busy, run } = useSingleFlight();
-  const [notReceived, setNotReceived] = useState(false);
-  const [proof, setProof] = useState<File | null>(null);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [proofError, setProofError] = useState<string>();
-
-  const answer = async (kind: 'received' | 'not_received') => {
-    setError(null);
-    if (kind === 'not_received' && !proof) {
-      setProofError(t('withdraw.proofRequired'));
-      return;
-    }
-    setProofError(undefined);
-    try {
-      await run(async () => {
-        const proofId = kind === 'not_received' && proof ? await uploadImage(proof) : undefined;
-        return callApi('withdrawConfirm', {
-          body: {
-            id: row.id,
-            answer: kind,
-            ...(proofId ? { proofId } : {}),
-            ...(note.trim() ? { note: note.trim() } : {}),
-          },
-        });
-      });
-      void queryClient.invalidateQueries({ queryKey: CASHIER_KEY });
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  };
-
-  return (
-    <div
-      className="mt-3 flex flex-col gap-3 rounded-xl bg-brand/6 p-3 ring-1 ring-brand/20"
-      data-testid="withdrawal-confirm"
-    >
-      <p className="text-sm font-semibold">{t('withdraw.didYouReceive')}</p>
-      {row.autoConfirmAt ? (
-        <p className="text-xs text-muted">
-          {t('withdraw.autoConfirmAt', { time: formatStamp(row.autoConfirmAt, i18n.language) })}
-        </p>
-      ) : null}
-      {notReceived ? (
-        <div className="flex flex-col gap-3">
-          <ImagePicker
-            name="proof"
-            label={t('withdraw.proof')}
-            file={proof}
-            onFile={setProof}
-            required
-            error={proofError}
-          />
-          <TextInput
-            name="note"
-            label={t('withdraw.note')}
-            value={note}
-            onValue={setNote}
-            maxLength={200}
-            autoComplete="off"
-          />
-        </div>
-      ) : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      <div className="flex flex-wrap gap-2">
-        {notReceived ? (
-          <>
-            <button
-              type="button"
-              data-testid="withdrawal-send-not-received"
-              className={buttonClass('primary', 'sm')}
-              disabled={busy}
-              onClick={() => void answer('not_received')}
-            >
-              {t('withdraw.sendNotReceived')}
-            </button>
-            <button
-              type="button"
-              className={buttonClass('secondary', 'sm')}
-              onClick={() => setNotReceived(false)}
-            >
-              {t('form.cancel')}
-            </button>
-          </>
-        ) : (
-          <>
-            <button
-              type="button"
-              data-testid="withdrawal-received"
-              className={buttonClass('primary', 'sm')}
-              disabled={busy}
-              onClick={() => void answer('received')}
-            >
-              {t('withdraw.received')}
-            </button>
-            <button
-              type="button"
-              data-testid="withdrawal-not-received"
-              className={buttonClass('secondary', 'sm')}
-              disabled={busy}
-              onClick={() => setNotReceived(true)}
-            >
-              {t('withdraw.notReceived')}
-            </button>
-          </>
-        )}
-      </div>
-    </div>
   );
 };

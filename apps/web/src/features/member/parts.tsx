@@ -1,0 +1,19 @@
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * What the member centre shows from other features, handed in by app/ (`app/modals.ts`; features
+ * never import each other): the game feature's betting record page and the auth feature's
+ * authenticator card of the security centre, each its own chunk.
+ */
+export type MemberParts = {
+  bettingRecord?: ComponentType | undefined;
+  authenticator?: ComponentType | undefined;
+};
+
+const MemberPartsContext = createContext<MemberParts>({});
+
+export const MemberPartsProvider = ({ parts, children }: { parts: MemberParts; children: ReactNode }) => (
+  <MemberPartsContext.Provider value={parts}>{children}</MemberPartsContext.Provider>
+);
+
+export const useMemberParts = () => useContext(MemberPartsContext);
