@@ -44,6 +44,7 @@ import {
   createSocialSignIn,
   type IdentityService,
   registerIdentityRoutes,
+  routeRefusal,
   socialProvidersFromConfig,
 } from '../modules/identity';
 import { createInboxService, type InboxService, registerInboxRoutes } from '../modules/inbox';
@@ -262,6 +263,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
 
   const gate: Gate = {
     authenticate: createAuthGuard(identity),
+    admits: (request, def) =>
+      request.member !== undefined && routeRefusal(identity, request.member, def) === null,
     isModuleEnabled: (request, modId) => site.isModuleEnabled(request.merchant.code, modId),
     assertOpen: (request, def) => {
       if (def.tag === 'system') return;

@@ -54,6 +54,12 @@ export type Gate = {
    * Without it, such routes refuse every call.
    */
   authenticate?: (request: FastifyRequest, def: RouteDef) => Promise<void>;
+  /**
+   * Does the member on the request pass the route's rules (those `authenticate` applies after the
+   * session read)? Asked of a member a route remembered (`SessionHint`): when it does not, or the
+   * gate cannot tell, the call takes the full session check.
+   */
+  admits?: (request: FastifyRequest, def: RouteDef) => boolean;
 };
 
 /**
@@ -238,10 +244,13 @@ export const registerRoute = <D extends RouteDef>(
           } catch (error) {
             return done(error as Error);
           }
-          if (remembered) {
+          // The route's rules on the remembered member (a password may have come due since).
+          if (remembered && gate.admits?.(request, def)) {
             request.confirmSession = confirmer(request);
             return proceed(request, reply, done);
           }
+          request.member = undefined;
+          request.authSession = undefined;
           // Not returned: a hook that returns a promise is also treated as async by Fastify.
           gate.authenticate(request, def).then(() => {
             hint.keep(request);

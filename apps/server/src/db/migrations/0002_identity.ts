@@ -82,22 +82,11 @@ export const up = async (db: Kysely<unknown>) => {
       created_at timestamptz NOT NULL,
       retired_at timestamptz
     );
-
-    CREATE FUNCTION identity_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      RAISE EXCEPTION 'identity_audit is append-only' USING ERRCODE = 'insufficient_privilege';
-    END;
-    $$;
-    CREATE TRIGGER identity_audit_no_change BEFORE UPDATE OR DELETE ON identity_audit
-      FOR EACH ROW EXECUTE FUNCTION identity_audit_append_only();
-    CREATE TRIGGER identity_audit_no_truncate BEFORE TRUNCATE ON identity_audit
-      FOR EACH STATEMENT EXECUTE FUNCTION identity_audit_append_only();
   `.execute(db);
 };
 
 export const down = async (db: Kysely<unknown>) => {
   await sql`
     DROP TABLE identity_key, identity_audit, login_throttle, member_session, member;
-    DROP FUNCTION identity_audit_append_only();
   `.execute(db);
 };

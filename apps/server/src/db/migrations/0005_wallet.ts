@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * The ledger (docs/decisions/007-ledger.md): accounts with their balance, journal entries and
  * their lines. Entries and lines are append-only; every entry's lines sum to zero per currency
  * (checked at commit by a deferred constraint trigger); guarded accounts never go negative.
+ * The triggers and their functions are the wallet module's database code (modules/wallet/sql/).
  */
 export const up = async (db: Kysely<unknown>) => {
   await sql`
@@ -61,75 +62,11 @@ export const up = async (db: Kysely<unknown>) => {
       FOREIGN KEY (account_id, currency) REFERENCES ledger_account(id, currency)
     );
     CREATE INDEX journal_line_account ON journal_line (account_id);
-
-    -- Append-only: corrections are reversing entries.
-    CREATE FUNCTION ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      RAISE EXCEPTION '% is append-only', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
-    END;
-    $$;
-    CREATE TRIGGER journal_entry_no_change BEFORE UPDATE OR DELETE ON journal_entry
-      FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-    CREATE TRIGGER journal_entry_no_truncate BEFORE TRUNCATE ON journal_entry
-      FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
-    CREATE TRIGGER journal_line_no_change BEFORE UPDATE OR DELETE ON journal_line
-      FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-    CREATE TRIGGER journal_line_no_truncate BEFORE TRUNCATE ON journal_line
-      FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
-    CREATE TRIGGER ledger_account_no_delete BEFORE DELETE ON ledger_account
-      FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
-    CREATE TRIGGER ledger_account_no_truncate BEFORE TRUNCATE ON ledger_account
-      FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
-
-    -- Only the balance of an account ever changes.
-    CREATE FUNCTION ledger_account_fixed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF (NEW.id, NEW.merchant_code, NEW.currency, NEW.kind, NEW.member_id, NEW.vendor_code,
-          NEW.owner_key, NEW.guarded, NEW.created_at)
-         IS DISTINCT FROM
-         (OLD.id, OLD.merchant_code, OLD.currency, OLD.kind, OLD.member_id, OLD.vendor_code,
-          OLD.owner_key, OLD.guarded, OLD.created_at) THEN
-        RAISE EXCEPTION 'only the balance of a ledger account changes' USING ERRCODE = 'insufficient_privilege';
-      END IF;
-      RETURN NEW;
-    END;
-    $$;
-    CREATE TRIGGER ledger_account_fixed BEFORE UPDATE ON ledger_account
-      FOR EACH ROW EXECUTE FUNCTION ledger_account_fixed();
-
-    -- At commit: the entry has at least two lines, they sum to zero per currency, and every
-    -- line's account belongs to the entry's merchant.
-    CREATE FUNCTION journal_entry_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE
-      entry text := to_jsonb(NEW) ->> TG_ARGV[0];
-    BEGIN
-      IF (SELECT count(*) FROM journal_line WHERE entry_id = entry) < 2 THEN
-        RAISE EXCEPTION 'journal entry % has fewer than two lines', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF EXISTS (SELECT 1 FROM journal_line WHERE entry_id = entry GROUP BY currency HAVING sum(amount) <> 0) THEN
-        RAISE EXCEPTION 'journal entry % does not sum to zero', entry USING ERRCODE = 'check_violation';
-      END IF;
-      IF EXISTS (
-        SELECT 1 FROM journal_line l
-          JOIN ledger_account a ON a.id = l.account_id
-          JOIN journal_entry e ON e.id = l.entry_id
-        WHERE l.entry_id = entry AND a.merchant_code <> e.merchant_code
-      ) THEN
-        RAISE EXCEPTION 'journal entry % moves another merchant''s account', entry USING ERRCODE = 'check_violation';
-      END IF;
-      RETURN NULL;
-    END;
-    $$;
-    CREATE CONSTRAINT TRIGGER journal_entry_balanced AFTER INSERT ON journal_entry
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_balanced('id');
-    CREATE CONSTRAINT TRIGGER journal_line_balanced AFTER INSERT ON journal_line
-      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_balanced('entry_id');
   `.execute(db);
 };
 
 export const down = async (db: Kysely<unknown>) => {
   await sql`
     DROP TABLE journal_line, journal_entry, ledger_account;
-    DROP FUNCTION journal_entry_balanced(), ledger_account_fixed(), ledger_append_only();
   `.execute(db);
 };

@@ -68,22 +68,11 @@ export const up = async (db: Kysely<unknown>) => {
       hash text NOT NULL
     );
     INSERT INTO bo_audit_head (id, last_id, hash) VALUES (1, 0, repeat('0', 64));
-
-    CREATE FUNCTION bo_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      RAISE EXCEPTION 'bo_audit is append-only' USING ERRCODE = 'insufficient_privilege';
-    END;
-    $$;
-    CREATE TRIGGER bo_audit_no_change BEFORE UPDATE OR DELETE ON bo_audit
-      FOR EACH ROW EXECUTE FUNCTION bo_audit_append_only();
-    CREATE TRIGGER bo_audit_no_truncate BEFORE TRUNCATE ON bo_audit
-      FOR EACH STATEMENT EXECUTE FUNCTION bo_audit_append_only();
   `.execute(db);
 };
 
 export const down = async (db: Kysely<unknown>) => {
   await sql`
     DROP TABLE bo_audit_head, bo_audit, member_note, staff_session, staff;
-    DROP FUNCTION bo_audit_append_only();
   `.execute(db);
 };

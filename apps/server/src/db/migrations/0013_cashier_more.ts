@@ -14,15 +14,16 @@ export const up = async (db: Kysely<unknown>) => {
   await sql`
     CREATE SEQUENCE journal_line_seq AS bigint;
     ALTER TABLE journal_line ADD COLUMN seq bigint;
-    -- Numbering the existing lines is a rewrite, not a change of what they say: the append-only
-    -- trigger is set aside for this one statement of the migration.
-    ALTER TABLE journal_line DISABLE TRIGGER journal_line_no_change;
+    -- Numbering the existing lines is a rewrite, not a change of what they say: the table's
+    -- triggers (the append-only one, where the database has it already) are set aside for this one
+    -- statement of the migration.
+    ALTER TABLE journal_line DISABLE TRIGGER USER;
     UPDATE journal_line l SET seq = o.n FROM (
       SELECT l2.entry_id, l2.line_no,
              row_number() OVER (ORDER BY e.created_at, e.id, l2.line_no) AS n
       FROM journal_line l2 JOIN journal_entry e ON e.id = l2.entry_id
     ) o WHERE o.entry_id = l.entry_id AND o.line_no = l.line_no;
-    ALTER TABLE journal_line ENABLE TRIGGER journal_line_no_change;
+    ALTER TABLE journal_line ENABLE TRIGGER USER;
     SELECT setval('journal_line_seq', coalesce((SELECT max(seq) FROM journal_line), 0) + 1, false);
     ALTER TABLE journal_line ALTER COLUMN seq SET DEFAULT nextval('journal_line_seq');
     ALTER TABLE journal_line ALTER COLUMN seq SET NOT NULL;

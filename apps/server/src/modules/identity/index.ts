@@ -11,6 +11,7 @@ export {
   PASSWORD_RESETS_PER_HOUR,
   REGISTRATIONS_PER_HOUR,
   registerIdentityRoutes,
+  routeRefusal,
   SMS_REQUESTS_PER_HOUR,
   TOTP_CALLS_PER_MINUTE,
 } from './routes';
@@ -26,5 +27,11 @@ export {
   LOGIN_LOCK_AFTER,
   LOGIN_LOCK_MS,
 } from './service';
-export { type AuthMember, type AuthSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions';
+export {
+  type AuthMember,
+  type AuthSession,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  sessionTimes,
+} from './sessions';
 export { createSocialSignIn, type SocialSignIn, socialProvidersFromConfig } from './social';

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import { normalizeIP } from '@fastify/rate-limit';
-import { identityRoutes, type RouteDef } from '@khela/contract';
+import { type ErrorCode, identityRoutes, type RouteDef } from '@khela/contract';
 import type {
   FastifyInstance,
   FastifyRequest,
@@ -12,6 +12,7 @@ import { type Gate, type RouteExtras, registerRoute } from '../../http/route';
 import { CAPTCHA_COOKIE, CAPTCHA_TTL_MS } from './captcha';
 import { registerDemoIdp } from './demo-idp';
 import type { CallMeta, IdentityService } from './service';
+import type { AuthMember } from './sessions';
 import { SOCIAL_CALLBACK_PATH, SOCIAL_COOKIE, SOCIAL_FLOW_MS, SOCIAL_PATH } from './social';
 
 /** Per IP: at most this many login calls a minute... */
@@ -52,10 +53,26 @@ export const callMeta = (request: FastifyRequest): CallMeta => ({
 });
 
 /**
+ * A signed-in member's refusal on a route, once the session is live: trial accounts are refused
+ * `realAccountOnly` routes, and a member who must change the password every route but the few
+ * marked `beforePasswordChange`. The auth guard applies it after the session read, and the gate
+ * to a member a route remembered (`Gate.admits`, RouteExtras.sessionHint).
+ */
+export const routeRefusal = (
+  identity: IdentityService,
+  member: AuthMember,
+  def: RouteDef,
+): ErrorCode | null => {
+  if (def.realAccountOnly && identity.isTrial(member)) return 'in_need_true_account';
+  if (!def.beforePasswordChange && identity.isPasswordChangePending(member))
+    return 'password.change.required';
+  return null;
+};
+
+/**
  * The auth guard (`Gate.authenticate`): the raw token of the `Authorization` header (no
- * `Bearer`) must name a live session of this merchant; it puts the member on the request.
- * Trial accounts are refused `realAccountOnly` routes, and a member who must change the
- * password every route but the few marked `beforePasswordChange`.
+ * `Bearer`) must name a live session of this merchant; it puts the member on the request, then
+ * refuses what `routeRefusal` refuses.
  */
 export const createAuthGuard =
   (identity: IdentityService) =>
@@ -70,10 +87,8 @@ export const createAuthGuard =
     if (!found) throw new AppError('login.not.session');
     request.member = found.member;
     request.authSession = found.session;
-    if (def.realAccountOnly && identity.isTrial(found.member)) throw new AppError('in_need_true_account');
-    if (!def.beforePasswordChange && identity.isPasswordChangePending(found.member)) {
-      throw new AppError('password.change.required');
-    }
+    const refusal = routeRefusal(identity, found.member, def);
+    if (refusal) throw new AppError(refusal);
   };
 
 /** A per-IP limiter shared by the routes it is given to (the store is Redis when the app has one). */

@@ -46,13 +46,11 @@ import {
   type AuthMember,
   type AuthSession,
   hashSessionToken,
-  isSessionLive,
   isWellFormedToken,
   newSessionToken,
   REMEMBER_MS,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
-  SESSION_TOUCH_MS,
 } from './sessions';
 import type { SocialSignIn } from './social';
 import * as store from './store';
@@ -1259,25 +1257,19 @@ export const createIdentityService = ({
   ): Promise<{ member: AuthMember; session: AuthSession } | null> => {
     if (!isWellFormedToken(token)) return null;
     const tokenHash = hashSessionToken(token);
-    const row = await store.findSession(db, tokenHash);
+    // Live, of an active member of this merchant; each use pushes the idle expiry on (written at
+    // most once a minute): the database's session_member, the rules' one definition.
+    const row = await store.sessionMember(db, tokenHash, merchantCode, now());
     if (!row) return null;
-    const at = now();
-    const live = isSessionLive(
-      {
-        createdAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-      },
-      at,
-    );
-    if (!live || row.merchant_code !== merchantCode || row.status !== 'active') return null;
-    // Sliding idle expiry: each use pushes it on (written at most once a minute).
-    if (at.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS)
-      await store.touchSession(db, tokenHash, at);
     return {
-      member: toAuthMember({ ...row, created_at: row.member_created_at }),
-      session: { tokenHash, createdAt: row.created_at, rememberFamily: row.remember_family },
+      member: toAuthMember({
+        ...row,
+        id: row.member_id,
+        merchant_code: merchantCode,
+        type: row.member_type,
+        created_at: row.member_created_at,
+      }),
+      session: { tokenHash, createdAt: row.session_created_at, rememberFamily: row.remember_family },
     };
   };
 

@@ -8,6 +8,16 @@ export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so a busy session costs one write a minute. */
 export const SESSION_TOUCH_MS = 60 * 1000;
 
+/**
+ * The times the database's `session_member` (identity/sql/session_member.sql) judges a session by
+ * at `at`: used after `idleAfter`, its last use written when not after `touchBefore`. The one place
+ * the session rules' constants reach the database (the auth guard's read and `wallet_transfer`).
+ */
+export const sessionTimes = (at: Date) => ({
+  idleAfter: new Date(at.getTime() - SESSION_IDLE_MS),
+  touchBefore: new Date(at.getTime() - SESSION_TOUCH_MS),
+});
+
 /** The signed-in member a guarded route sees as `request.member`. */
 export type AuthMember = {
   id: number;

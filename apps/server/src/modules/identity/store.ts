@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, IdentityAuditEvent, MemberTable, MemberType, VerificationPurpose } from '../../db/schema';
+import { sessionTimes } from './sessions';
 
 /** Queries of the identity module. Each takes the Kysely handle (or transaction) it runs on. */
 
@@ -161,8 +162,30 @@ export const findSession = (db: Kysely<DB>, tokenHash: string) =>
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 
-export const touchSession = (db: Kysely<DB>, tokenHash: string, at: Date) =>
-  db.updateTable('member_session').set({ last_seen_at: at }).where('token_hash', '=', tokenHash).execute();
+/**
+ * The live session of a token hash and its member, of this merchant, its last use written when due
+ * (`session_member`, identity/sql/session_member.sql, with the times of `sessionTimes`); undefined
+ * when there is none.
+ */
+export const sessionMember = async (db: Kysely<DB>, tokenHash: string, merchantCode: string, at: Date) => {
+  const { idleAfter, touchBefore } = sessionTimes(at);
+  const { rows } = await sql<{
+    member_id: number | null;
+    username: string;
+    nickname: string;
+    member_type: MemberType;
+    mobile: string | null;
+    member_created_at: Date;
+    password_changed_at: Date;
+    must_change_password: boolean;
+    session_created_at: Date;
+    remember_family: string | null;
+  }>`SELECT * FROM session_member(${tokenHash}, ${merchantCode}, ${at}, ${idleAfter}, ${touchBefore})`.execute(
+    db,
+  );
+  const row = rows[0];
+  return row?.member_id == null ? undefined : { ...row, member_id: row.member_id };
+};
 
 /** Revokes every live session of a member, except `keep` when given. */
 export const revokeMemberSessions = async (db: Kysely<DB>, memberId: number, at: Date, keep?: string) => {

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors';
 import { type Gate, registerRoute, type SessionHint } from '../../http/route';
 import type { AuthMember, AuthSession } from '../identity';
 import { hashSessionToken, isWellFormedToken } from '../identity/sessions';
-import type { WalletService } from './service';
+import { TransferRefused, type WalletService } from './service';
 
 /** How many tokens the transfer route remembers (then it starts afresh). */
 const HINTS_MAX = 10_000;
@@ -74,17 +74,20 @@ export const registerWalletRoutes = (app: FastifyInstance, gate: Gate, wallet: W
     gate,
     walletTransfer,
     async (request) => {
-      if (request.confirmSession && request.authSession) {
-        // Signed in from memory: one statement checks the session and posts. On any failure the
-        // call takes the full path (the session read and checked by the identity module, then
-        // the transfer), so every refusal is the one it always was; a retried post is answered
-        // by its idempotency key.
+      const { confirmSession, authSession } = request;
+      if (confirmSession && authSession) {
+        // Signed in from memory (ADR 020, 025): one statement checks the session and posts.
         try {
           return await wallet.transfer(signedIn(request), request.body, idempotencyKeyOf(request), {
-            tokenHash: request.authSession.tokenHash,
+            tokenHash: authSession.tokenHash,
           });
-        } catch {
-          await request.confirmSession();
+        } catch (error) {
+          // A refusal, from the statement or before it, waits for the identity module's full
+          // session check, as on the full path: a session that fails it is refused as there...
+          await confirmSession();
+          // ...else the refusal stands, answered once. Only when the statement found the session
+          // changed (it wrote nothing) does the transfer run again, on the full path.
+          if (!(error instanceof TransferRefused)) throw error;
         }
       }
       return wallet.transfer(signedIn(request), request.body, idempotencyKeyOf(request));

@@ -3,7 +3,6 @@ import {
   MEMBER_TRANSACTIONS_PAGE_SIZE,
   type MemberTransactionsValue,
   type MerchantWalletValue,
-  TRIAL_TYPES,
   type WalletBalanceItem,
   type WalletBalanceValue,
   type WalletTransferValue,
@@ -12,9 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { AuthMember } from '../identity';
-import { PASSWORD_MAX_AGE_MS } from '../identity/service';
-import { SESSION_IDLE_MS, SESSION_TOUCH_MS } from '../identity/sessions';
+import { type AuthMember, sessionTimes } from '../identity';
 import type { SiteService } from '../site';
 import { type BalanceEvents, createBalanceEvents } from './events';
 import {
@@ -32,24 +29,28 @@ import {
 import * as store from './store';
 
 /**
- * A transfer's posting statement: `wallet_transfer` (migration 0019) checks that `vendorCode` is
- * still the enabled vendor of the wallet type, then calls `ledger_post`, in one round trip.
+ * A transfer's posting statement: `wallet_transfer` (modules/wallet/sql/wallet_transfer.sql) checks
+ * the session when given one (the identity module's `session_member`, with its times), that
+ * `vendorCode` is still the enabled vendor of the wallet type, then calls `ledger_post`, in one
+ * round trip.
  */
 const transferStatement =
-  (vendorTypeId: number, vendorCode: string, memberId: number, session?: TransferSession): PostStatement =>
-  (args, now) =>
-    sql<{ answer: unknown }>`${PREPARED}
-    SELECT wallet_transfer(${session?.tokenHash ?? null}, ${memberId},
-      ${new Date(now.getTime() - SESSION_IDLE_MS)}, ${new Date(now.getTime() - SESSION_TOUCH_MS)},
-      ${new Date(now.getTime() - PASSWORD_MAX_AGE_MS)}, ${[...TRIAL_TYPES]}::integer[],
+  (vendorTypeId: number, vendorCode: string, member: AuthMember, session?: TransferSession): PostStatement =>
+  (args, now) => {
+    const times = sessionTimes(now);
+    return sql<{ answer: unknown }>`${PREPARED}
+    SELECT wallet_transfer(${session?.tokenHash ?? null}, ${times.idleAfter}, ${times.touchBefore},
+      ${member.id}, ${member.type}, ${member.mustChangePassword}, ${member.passwordChangedAt},
       ${vendorTypeId}, ${vendorCode}, ${args.entryId}, ${args.merchantCode},
       ${args.key}, ${args.kind}, ${args.hash}, ${args.reverses}, ${args.metadata}::jsonb, ${now},
       ${args.accounts}::text[], ${args.amounts}::bigint[]) AS answer`;
+  };
 
 /**
  * The session of a transfer on the wallet route's fast path (routes.ts): the hash of the token
- * the call came with. The posting statement then reads and checks the session itself, and posts
- * nothing unless it is live and of the member the transfer is built for (`TransferRefused`).
+ * the call came with. The posting statement then reads the session itself, and posts nothing
+ * unless it is live and of the member the transfer is built for, as that member was when the
+ * route checked its rules on it (`TransferRefused`).
  */
 export type TransferSession = { tokenHash: string };
 
@@ -168,7 +169,7 @@ export const createWalletService = ({
       throw fieldError('toAccountTypeId', 'wallet.transfer.main.and.vendor');
     const vendorField = from === MAIN_ACCOUNT_TYPE_ID ? 'toAccountTypeId' : 'fromAccountTypeId';
     // The vendor of this wallet type as last seen: only a guess, checked by the posting statement
-    // itself (`wallet_transfer`, migration 0019), which answers the current one when it differs.
+    // itself (`wallet_transfer`), which answers the current one when it differs.
     let vendorCode =
       vendorOfType.get(vendorTypeId) ?? (await store.findVendorByAccountType(db, vendorTypeId));
     let result: PostResult | undefined;
@@ -198,7 +199,7 @@ export const createWalletService = ({
             ],
             metadata: { memberId: member.id, fromAccountTypeId: from, toAccountTypeId: to, vendorCode },
           },
-          { now: now(), statement: transferStatement(vendorTypeId, vendorCode, member.id, session) },
+          { now: now(), statement: transferStatement(vendorTypeId, vendorCode, member, session) },
         );
       } catch (error) {
         if (error instanceof PostDiverted && error.answer.status === 'session')
