@@ -3,6 +3,7 @@
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { sqlFilesPlugin } from './sql-files-plugin.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@khela/'));
@@ -17,5 +18,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   external,
+  // The modules' sql/ files go into the bundle (db/sql-files.ts).
+  plugins: [sqlFilesPlugin(new URL('./src/modules/', import.meta.url).pathname)],
   logLevel: 'warning',
 });
