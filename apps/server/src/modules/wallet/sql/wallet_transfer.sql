@@ -26,7 +26,7 @@ DECLARE
   v_code text;
 BEGIN
   IF p_token_hash IS NOT NULL THEN
-    SELECT * INTO v_session FROM session_member(p_token_hash, p_merchant, p_at, p_idle_after, p_touch_before);
+    v_session := session_member(p_token_hash, p_merchant, p_at, p_idle_after, p_touch_before);
     IF v_session.member_id IS DISTINCT FROM p_member OR v_session.member_type IS DISTINCT FROM p_member_type
        OR v_session.must_change_password IS DISTINCT FROM p_must_change_password
        OR date_trunc('milliseconds', v_session.password_changed_at) IS DISTINCT FROM p_password_changed_at THEN
