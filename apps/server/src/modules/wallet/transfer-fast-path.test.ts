@@ -196,6 +196,66 @@ describe('transfers of a remembered token', () => {
     expect(await mainBalance(t.db, m.member.id)).toBe(7500n);
   });
 
+  it('a refusal is answered once: the transfer runs once and posts nothing', async () => {
+    const m = await remembered(10_000n);
+    const transfers = vi.spyOn(t.app.services.wallet, 'transfer');
+    const reads = vi.spyOn(t.app.services.identity, 'authenticate');
+    try {
+      const before = await writes();
+      // Refused by the statement (the funds), and before it (the currency): each one call, one
+      // run of the transfer, then the session's full check, as the full path makes it first.
+      const tooMuch = await transfer(m.token, toVendor(10_001));
+      expect(tooMuch.statusCode).toBe(409);
+      expect(tooMuch.json().errorCode).toBe('insufficient.balance');
+      expect(transfers).toHaveBeenCalledTimes(1);
+      expect(reads).toHaveBeenCalledTimes(1);
+      const currency = await transfer(m.token, { ...toVendor(100), currency: 'USD' });
+      expect(currency.statusCode).toBe(400);
+      expect(currency.json().value).toEqual({ fields: { currency: 'wallet.currency.mismatch' } });
+      expect(transfers).toHaveBeenCalledTimes(2);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(await writes()).toBe(before);
+      expect(await mainBalance(t.db, m.member.id)).toBe(10_000n - 1n - 1n + 2n);
+    } finally {
+      transfers.mockRestore();
+      reads.mockRestore();
+    }
+  });
+
+  it('a refusal before the statement, once logged out: the session is refused first, as on the full path', async () => {
+    const m = await remembered(10_000n);
+    await t.app.inject({ method: 'POST', url: '/wps/session/logout', headers: { authorization: m.token } });
+    const before = await writes();
+    const res = await transfer(m.token, { ...toVendor(100), currency: 'USD' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(expectedError('login.not.session'));
+    expect(await writes()).toBe(before);
+  });
+
+  it('a member changed since it was remembered, still allowed: the statement writes nothing, the full path posts once', async () => {
+    const m = await remembered(10_000n);
+    // Changed behind the route's memory without ending the session (a password change would end it).
+    await t.db
+      .updateTable('member')
+      .set({ password_changed_at: new Date(Date.now() - 1000) })
+      .where('id', '=', m.member.id)
+      .execute();
+    const transfers = vi.spyOn(t.app.services.wallet, 'transfer');
+    try {
+      const before = Number(await writes());
+      const res = await transfer(m.token, toVendor(100));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(transfers).toHaveBeenCalledTimes(2);
+      expect(Number(await writes())).toBe(before + 1);
+      expect(await mainBalance(t.db, m.member.id)).toBe(10_000n - 100n);
+      // Remembered afresh: the next one takes the fast path again, one run.
+      expect((await transfer(m.token, toVendor(100))).statusCode).toBe(200);
+      expect(transfers).toHaveBeenCalledTimes(3);
+    } finally {
+      transfers.mockRestore();
+    }
+  });
+
   it('concurrent transfers of the whole balance: exactly one succeeds, never negative', async () => {
     const m = await remembered(50_000n);
     const results = await Promise.all(Array.from({ length: 24 }, () => transfer(m.token, toVendor(50_000))));
