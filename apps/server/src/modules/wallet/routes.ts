@@ -82,6 +82,8 @@ export const registerWalletRoutes = (app: FastifyInstance, gate: Gate, wallet: W
             tokenHash: authSession.tokenHash,
           });
         } catch (error) {
+          // A failure that is no refusal (a 5xx) is reported as it is, never hidden behind another.
+          if (!(error instanceof AppError) && !(error instanceof TransferRefused)) throw error;
           // A refusal, from the statement or before it, waits for the identity module's full
           // session check, as on the full path: a session that fails it is refused as there...
           await confirmSession();
