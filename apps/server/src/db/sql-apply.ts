@@ -146,7 +146,10 @@ export const applyCode = async (db: Db, objects: SqlObjects) => {
     await sql.raw(object.text).execute(db);
     await record(db, object);
     done.push(object.name);
-    Object.assign(catalogue, await readCatalogue(db));
+    // Now there. A function it defines is no other file's, so its triggers' function ids are
+    // never needed by a later drop (0: not read).
+    for (const f of object.functions) catalogue.functions.add(f);
+    for (const trigger of object.triggers) catalogue.triggers.set(triggerKey(trigger), 0);
   }
   // Files removed since they were applied: what no other file defines now goes too.
   for (const [name, removed] of [...applied].sort(([a], [b]) => (a < b ? -1 : 1))) {
