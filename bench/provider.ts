@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoVendorSecret } from '../apps/server/src/modules/provider/demo';
+import { demoVendorSecret } from '../apps/server/src/modules/provider';
 import { processCpu } from '../tools/proc-cpu';
 import { createVendorClient, fetchTransport } from '../tools/vendor-sim/client';
 import { createHarness, MERCHANT, VENDOR } from '../tools/vendor-sim/harness';

@@ -3,7 +3,7 @@
  * PGlite folder DATA_DIR, default ./data) and exits 1 naming the first edited, deleted or
  * reordered row. PGlite is single-process: stop the server first.
  */
-import { runAuditVerifyCli } from '../apps/server/src/modules/backoffice/verify-cli';
+import { runAuditVerifyCli } from '../apps/server/src/modules/staff';
 
 process.exitCode = await runAuditVerifyCli(
   process.env,

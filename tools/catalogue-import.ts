@@ -2,7 +2,7 @@
  * `npm run catalogue:import -- FILE`: loads a vendor and game feed into the server's database.
  * See `npm run catalogue:import -- --help`; the work is done in the server's catalogue module.
  */
-import { runImportCli } from '../apps/server/src/modules/catalogue/import-cli';
+import { runImportCli } from '../apps/server/src/modules/catalogue';
 
 const status = await runImportCli(process.argv.slice(2), {
   env: process.env,

@@ -7,7 +7,7 @@
  * - no guarded (member, pending withdrawal, commission) balance is negative.
  * PGlite is single-process: stop the server first. PostgreSQL can be checked while it runs.
  */
-import { runVerifyCli } from '../apps/server/src/modules/wallet/verify-cli';
+import { runVerifyCli } from '../apps/server/src/modules/wallet';
 
 process.exitCode = await runVerifyCli(
   process.env,

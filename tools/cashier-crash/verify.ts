@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { openDatabase } from '../../apps/server/src/db/database';
-import { verifyLedger } from '../../apps/server/src/modules/wallet/ledger';
+import { verifyLedger } from '../../apps/server/src/modules/wallet';
 import type { Check } from './load';
 
 export type Backend = {

@@ -6,7 +6,7 @@
  * the benchmark.
  */
 import { randomInt } from 'node:crypto';
-import { signBody } from '../../apps/server/src/modules/provider/signature';
+import { signBody } from '../../apps/server/src/shared/signed-body';
 import type { ProviderAction, ProviderAnswer } from '../../packages/contract/src/provider';
 
 export type WireRequest = { path: string; headers: Record<string, string>; body: string; timeoutMs?: number };

@@ -20,9 +20,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../apps/server/src/http/app';
-import { demoVendorSecret } from '../../apps/server/src/modules/provider/demo';
-import { type VerifyReport, verifyLedger } from '../../apps/server/src/modules/wallet/ledger';
+import { buildApp } from '../../apps/server/src/app';
+import { demoVendorSecret } from '../../apps/server/src/modules/provider';
+import { type VerifyReport, verifyLedger } from '../../apps/server/src/modules/wallet';
 import type { ProviderAnswer } from '../../packages/contract/src/provider';
 import { createVendorClient, fetchTransport } from './client';
 import { buildServerAside, createHarness, MERCHANT, sleep, VENDOR } from './harness';

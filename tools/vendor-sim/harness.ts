@@ -13,8 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database';
-import { hashProviderToken } from '../../apps/server/src/modules/provider/signature';
-import { ensureAccount, post } from '../../apps/server/src/modules/wallet/ledger';
+import { hashProviderToken } from '../../apps/server/src/modules/provider';
+import { ensureAccount, post } from '../../apps/server/src/modules/wallet';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 

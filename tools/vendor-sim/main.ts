@@ -11,7 +11,7 @@
  * server mounts, set that vendor's `provider_vendor.launch_url` to this address.
  */
 import Fastify from 'fastify';
-import { demoVendorSecret } from '../../apps/server/src/modules/provider/demo';
+import { demoVendorSecret } from '../../apps/server/src/modules/provider';
 import { type Chaos, mountVendorSim, type VendorSimOptions } from './sim';
 
 export type StartVendorSimOptions = Omit<VendorSimOptions, 'secretOf'> & {

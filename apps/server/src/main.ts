@@ -2,10 +2,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { Redis } from 'ioredis';
+import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { buildApp } from './http/app';
 import { seedAndCheck } from './startup';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { type App, type AppDeps, buildApp } from '../src/app';
 import type { DB } from '../src/db/schema';
-import { type App, type AppDeps, buildApp } from '../src/http/app';
 import { createTestDatabase, type Template, type TestDatabase } from './test-databases';
 
 export {

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type App, buildApp } from '../src/http/app';
-import { hashSessionToken, newSessionToken } from '../src/modules/identity/sessions';
-import { insertMember, insertSession, revokeMemberSessions } from '../src/modules/identity/store';
+import { type App, buildApp } from '../src/app';
+import { insertMember, insertSession, revokeMemberSessions } from '../src/modules/identity/test-support';
+import { hashSessionToken, newSessionToken } from '../src/shared/tokens';
 import { createClock, createTestDatabase, expectedError, setModule, type TestDatabase } from './helpers';
 
 /**

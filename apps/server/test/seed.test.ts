@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import type { DB } from '../src/db/schema';
 import { seedIfEmpty } from '../src/db/seed';
-import { buildApp } from '../src/http/app';
 import { createTestDatabase, DEMO_PUBLIC_URL, databaseFingerprint, json, type TestDatabase } from './helpers';
 
 /** The seed: idempotent, deterministic, and free of demo content in production mode. */

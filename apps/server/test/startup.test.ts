@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Config, ConfigError, loadConfig } from '../src/config';
 import { seedIfEmpty } from '../src/db/seed';
-import { createPasswordHasher } from '../src/modules/identity/passwords';
-import { insertMember } from '../src/modules/identity/store';
+import { insertMember } from '../src/modules/identity';
+import { createPasswordHasher } from '../src/shared/passwords';
 import { seedAndCheck } from '../src/startup';
 import { createTestDatabase, type TestDatabase } from './helpers';
 

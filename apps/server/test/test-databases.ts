@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../src/db/database';
-import { verifyLedger } from '../src/modules/wallet/ledger';
+import { verifyLedger } from '../src/modules/wallet';
 import { adminQuery, databaseUrl, dropDatabase, isObjectInUse, quoteIdent } from './pg-admin';
 
 /** The public URL the template databases are seeded with. */

@@ -3,13 +3,7 @@ import { LANGUAGES } from '@khela/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    merchant: Merchant;
-    language: Language;
-  }
-}
-
+/** `request.merchant` and `request.language` are declared in route.ts, where every route sees them. */
 type MerchantLookup = {
   findMerchant: (code: string) => Merchant | undefined;
   defaultMerchant: () => Merchant;
@@ -36,4 +30,14 @@ export const resolveRequestContext = (request: FastifyRequest, merchants: Mercha
     : merchant.defaultLanguage;
   request.merchant = merchant;
   request.language = merchant.languages.includes(language) ? language : merchant.defaultLanguage;
+};
+
+/**
+ * The language of a catalogue answer: the call's `language` parameter when the merchant offers
+ * it, else the `Language` header's.
+ */
+export const languageOf = (request: FastifyRequest, param: string | undefined): Language => {
+  const wanted = param?.toLowerCase();
+  const found = LANGUAGES.find((l) => l === wanted);
+  return found && request.merchant.languages.includes(found) ? found : request.language;
 };

@@ -1,4 +1,4 @@
-import { type ErrorCode, envelope, type RouteDef } from '@khela/contract';
+import { type ErrorCode, envelope, type Language, type Merchant, type RouteDef } from '@khela/contract';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -19,6 +19,9 @@ declare module 'fastify' {
     quietLog?: boolean;
   }
   interface FastifyRequest {
+    /** The call's merchant and language, from its headers (context.ts, resolved in onRequest). */
+    merchant: Merchant;
+    language: Language;
     /**
      * Set on a `sessionHint` route when `request.member` came from memory, not from the session
      * read: the handler must have the session checked (by its own statement) before it acts, and

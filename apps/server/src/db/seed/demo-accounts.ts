@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { createPasswordHasher } from '../../modules/identity/passwords';
-import { insertMember } from '../../modules/identity/store';
+import { insertMember } from '../../modules/identity';
+import { createPasswordHasher } from '../../shared/passwords';
 import type { DB, MemberType } from '../schema';
 
 type DemoAccount = {

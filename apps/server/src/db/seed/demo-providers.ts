@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { DEMO_PROVIDER_VENDORS, demoVendorSecret } from '../../modules/provider/demo';
+import { DEMO_PROVIDER_VENDORS, demoVendorSecret } from '../../modules/provider';
 import type { DB } from '../schema';
 
 /**

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@khela/contract';
 import type { Kysely } from 'kysely';
-import { createPasswordHasher } from '../../modules/identity/passwords';
+import { createPasswordHasher } from '../../shared/passwords';
 import type { DB } from '../schema';
 
 /** The demo staff accounts, one per role (printed in the README with their TOTP secrets). */

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ensureAccount, post } from '../../modules/wallet/ledger';
-import { DEMO_CREDIT_MINOR } from '../../modules/wallet/service';
+import { DEMO_CREDIT_MINOR, ensureAccount, post } from '../../modules/wallet';
 import type { DB } from '../schema';
 
 /** The demo accounts that start with money: 10,000.00 each, posted from the house account. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createPasswordHasher } from '../../modules/identity/passwords';
+import { createPasswordHasher } from '../../shared/passwords';
 import type { DB } from '../schema';
 import { demoAccounts } from './demo-accounts';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './demo-staff';

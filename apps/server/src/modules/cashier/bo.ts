@@ -8,10 +8,8 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { type Actor, appendAudit } from '../backoffice/audit';
-import { csvStream } from '../backoffice/csv';
-import { assertCan } from '../backoffice/roles';
 import type { SiteService } from '../site';
+import { type Actor, appendAudit, assertCan, csvStream } from '../staff';
 import { formatMinor, type WalletService } from '../wallet';
 import type { CashierService } from './service';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { verifyLedger } from '../wallet/ledger';
+import { verifyLedger } from '../wallet';
 import { newMember, type TestMember } from '../wallet/test-support';
 import { mainBalance, memberCall } from './test-support';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
-import { staffLogin } from '../backoffice/test-support';
+import { staffLogin } from '../staff/test-support';
 import { newMember } from '../wallet/test-support';
 import { cashierCounts, cashierSteps, mainBalance, memberCall, staffCall } from './test-support';
 

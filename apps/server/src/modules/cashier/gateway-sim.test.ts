@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
-import { staffLogin } from '../backoffice/test-support';
+import { staffLogin } from '../staff/test-support';
 import { newMember, type TestMember } from '../wallet/test-support';
 import { DEMO_GATEWAY_SECRET } from '.';
 import { createGatewaySimulator } from './gateway';

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Gate } from '../../http/route';
-import type { StaffService } from '../backoffice/staff';
-import type { PasswordHasher } from '../identity/passwords';
+import type { PasswordHasher } from '../../shared/passwords';
 import type { SiteService } from '../site';
+import type { StaffRouter } from '../staff';
 import type { WalletService } from '../wallet';
 import { createCashierBackoffice } from './bo';
 import { registerCashierBackofficeRoutes } from './bo-routes';
@@ -61,9 +61,9 @@ export const createCashier = (deps: Deps) => {
     now: deps.now,
   });
   /** Player routes, the webhook and the finance routes: after the back office (multipart). */
-  const register = async (app: FastifyInstance, gate: Gate, staff: StaffService) => {
+  const register = async (app: FastifyInstance, gate: Gate, staffRouter: StaffRouter) => {
     await registerCashierRoutes(app, gate, service, webhooks);
-    registerCashierBackofficeRoutes(app, staff, bo);
+    registerCashierBackofficeRoutes(staffRouter, bo);
     if (simulator)
       await registerGatewaySimulatorPage(app, {
         simulator,

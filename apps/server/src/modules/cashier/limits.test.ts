@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
-import { auditRows, staffLogin } from '../backoffice/test-support';
+import { auditRows, staffLogin } from '../staff/test-support';
 import { newMember, type TestMember } from '../wallet/test-support';
 import { cashierCounts, cashierSteps, memberCall, staffCall } from './test-support';
 

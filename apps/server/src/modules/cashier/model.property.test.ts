@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { AppError } from '../../http/errors';
-import type { Actor } from '../backoffice/audit';
-import { verifyLedger } from '../wallet/ledger';
+import type { Actor } from '../staff';
+import { verifyLedger } from '../wallet';
 import { newMember, type TestMember } from '../wallet/test-support';
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
-import { multipartOf, PNG_BYTES, staffLogin } from '../backoffice/test-support';
-import { verifyLedger } from '../wallet/ledger';
+import { multipartOf, PNG_BYTES, staffLogin } from '../staff/test-support';
+import { verifyLedger } from '../wallet';
 import { newMember, type TestMember } from '../wallet/test-support';
 import { DEMO_GATEWAY_SECRET } from '.';
 import { createGatewaySimulator } from './gateway';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type {} from '@fastify/multipart';
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   CASHIER_UPLOAD_MAX_BYTES,
@@ -49,7 +50,7 @@ const limiter = (app: FastifyInstance, name: string, max: number) =>
 
 /**
  * The player's cashier calls (contract cashier.ts) and the payment-gateway webhook. Must be
- * registered after the back office (which registers @fastify/multipart for the whole app).
+ * registered in the upload scope of the composition root (after @fastify/multipart).
  */
 export const registerCashierRoutes = async (
   app: FastifyInstance,

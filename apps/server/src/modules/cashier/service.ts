@@ -16,12 +16,12 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { sniffImage } from '../backoffice/content-ops';
+import { isRetryable, isUniqueViolation } from '../../shared/db';
+import { sniffPngJpeg } from '../../shared/images';
+import type { PasswordHasher } from '../../shared/passwords';
 import type { AuthMember } from '../identity';
-import type { PasswordHasher } from '../identity/passwords';
 import type { SiteService } from '../site';
 import { formatMinor, type WalletService } from '../wallet';
-import { isRetryable } from '../wallet/ledger';
 import type { PaymentGateway } from './gateway';
 
 /** Withdrawal limits and the auto-confirm window when the operator has not set them (minor units). */
@@ -49,14 +49,6 @@ const fieldError = (field: string, key: string) =>
 /** "*******1234": everything but the last four characters hidden. */
 export const maskNumber = (number: string) =>
   number.length <= 4 ? number : `${'*'.repeat(number.length - 4)}${number.slice(-4)}`;
-
-const isUniqueViolation = (error: unknown, constraint?: string) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === '23505' &&
-  (constraint === undefined ||
-    String((error as { constraint?: unknown }).constraint ?? '').includes(constraint) ||
-    String((error as { message?: unknown }).message ?? '').includes(constraint));
 
 export type StaffRef = { id: number; username: string };
 export type CashierDeps = {
@@ -1305,9 +1297,3 @@ export const createCashierService = ({
 };
 
 export type CashierService = ReturnType<typeof createCashierService>;
-
-/** PNG or JPEG from the first bytes (the back office's sniffer; WebP is not accepted here), else null. */
-export const sniffPngJpeg = (bytes: Uint8Array): 'image/png' | 'image/jpeg' | null => {
-  const mime = sniffImage(bytes);
-  return mime === 'image/png' || mime === 'image/jpeg' ? mime : null;
-};

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { multipartOf } from '../backoffice/test-support';
+import { multipartOf } from '../staff/test-support';
 import { newMember } from '../wallet/test-support';
 import { cashierCounts } from './test-support';
 

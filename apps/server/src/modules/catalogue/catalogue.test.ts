@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, expectedError, setModule, type TestApp } from '../../../test/helpers';
 import type { MemberType } from '../../db/schema';
-import { hashSessionToken, newSessionToken } from '../identity/sessions';
-import { insertMember, insertSession } from '../identity/store';
-import { foldText } from './search';
+import { foldText } from '../../shared/search-text';
+import { hashSessionToken, newSessionToken } from '../../shared/tokens';
+import { insertMember, insertSession } from '../identity/test-support';
 
 let t: TestApp;
 const clock = createClock('2026-03-01T08:00:00Z');

@@ -2,7 +2,7 @@ import { GAME_TYPES } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB, Localized } from '../../db/schema';
-import { searchTextOf } from './search';
+import { searchTextOf } from '../../shared/search-text';
 import { formatDecimal } from './service';
 import * as store from './store';
 

@@ -1,9 +1,9 @@
 import { lotteryRoutes } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { languageOf } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute } from '../../http/route';
 import type { LotteryService } from './lottery';
-import { languageOf } from './routes';
 
 const memberId = (request: FastifyRequest) => {
   if (!request.member) throw new AppError('login.not.session');

@@ -9,8 +9,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
 import type { MemberType } from '../../db/schema';
-import { hashSessionToken, newSessionToken } from '../identity/sessions';
-import { insertMember, insertSession } from '../identity/store';
+import { hashSessionToken, newSessionToken } from '../../shared/tokens';
+import { insertMember, insertSession } from '../identity/test-support';
 import { defaultSchedule, drawMinutes, openIssue, type Schedule } from './lottery-schedule';
 
 // Wednesday 25 Nov 2026, 10:00:30 UTC = 17:00:30 in Vietnam, 16:00:30 in Bangladesh.

@@ -1,21 +1,12 @@
-import { catalogueRoutes, favouriteBody, LANGUAGES, type Language } from '@khela/contract';
+import { catalogueRoutes, favouriteBody } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { languageOf } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { JsonText } from '../../http/json-text';
 import { type Gate, registerRoute } from '../../http/route';
 import type { LotteryService } from './lottery';
 import { registerLotteryRoutes } from './lottery-routes';
 import type { CatalogueService } from './service';
-
-/**
- * The language of a catalogue answer: the call's `language` parameter when the merchant offers
- * it, else the `Language` header's.
- */
-export const languageOf = (request: FastifyRequest, param: string | undefined): Language => {
-  const wanted = param?.toLowerCase();
-  const found = LANGUAGES.find((l) => l === wanted);
-  return found && request.merchant.languages.includes(found) ? found : request.language;
-};
 
 /**
  * A `merchant` parameter (the platform's clients send it beside the `Merchant` header) must name

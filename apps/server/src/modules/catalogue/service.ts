@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB, Localized } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { matchesTokens, queryTokens } from './search';
+import { matchesTokens, queryTokens } from '../../shared/search-text';
 import * as store from './store';
 
 /** Extra vendor codes a brand moves out of SPORTS (brand config `esportGames`, `cockfightGames`). */

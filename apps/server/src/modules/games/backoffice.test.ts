@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, expectedError, type TestApp } from '../../../test/helpers';
-import { CSV_BATCH_ROWS } from '../backoffice/csv';
-import { auditRows, bo, staffLogin } from '../backoffice/test-support';
-import { verifyLedger } from '../wallet/ledger';
+import { CSV_BATCH_ROWS } from '../staff';
+import { auditRows, bo, staffLogin } from '../staff/test-support';
+import { verifyLedger } from '../wallet';
 import { newMember } from '../wallet/test-support';
 import { gamesOf, launch, openGame, spinOnce, spinValue } from './test-support';
 

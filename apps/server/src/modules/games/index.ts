@@ -17,4 +17,5 @@ export {
 } from './rounds';
 export { registerGamesRoutes, registerGamesStaffRoutes } from './routes';
 export { createGamesService, type GamesService, IN_HOUSE } from './service';
+export { DEFAULT_GAMES_SETTINGS } from './settings';
 export { ROUND_IDLE_MS, SWEEP_INTERVAL_MS, type SweepReport } from './sweeper';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../../http/errors';
+import type { Db } from '../../shared/db';
 import type { WalletService } from '../wallet';
-import type { Db } from '../wallet/ledger';
 
 /**
  * The progressive jackpot (docs/decisions/009-games-launch-rounds-jackpot.md): one ledger account of kind `jackpot` per

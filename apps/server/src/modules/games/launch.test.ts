@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, expectedError, type TestApp } from '../../../test/helpers';
 import { createSeamlessAdapter } from '../provider';
 import { clientFor } from '../provider/test-support';
-import { verifyLedger } from '../wallet/ledger';
+import { verifyLedger } from '../wallet';
 import { newMember } from '../wallet/test-support';
 import { hashToken } from './launch';
 import { openOrGetRound, settleRound } from './rounds';

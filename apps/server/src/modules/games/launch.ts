@@ -3,8 +3,8 @@ import { LAUNCH_TOKEN_TTL_MS } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB, GamePlayMode } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Db } from '../../shared/db';
 import { DEMO_CREDIT_MINOR } from '../wallet';
-import type { Db } from '../wallet/ledger';
 
 /**
  * Launch tokens and game sessions (docs/decisions/009-games-launch-rounds-jackpot.md).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, expectedError, type TestApp } from '../../../test/helpers';
-import { post, verifyLedger } from '../wallet/ledger';
+import { post, verifyLedger } from '../wallet';
 import { newMember } from '../wallet/test-support';
 import type { ProviderAdapter } from './adapters';
 import { addToRound, openOrGetRound } from './rounds';

@@ -1,7 +1,7 @@
 import { BET_RECORDS_PAGE_SIZE } from '@khela/contract';
 import { sql } from 'kysely';
 import type { GameRoundStatus, Localized } from '../../db/schema';
-import type { Db } from '../wallet/ledger';
+import type { Db } from '../../shared/db';
 import { formatMinorString } from './slot';
 import { nameIn } from './store';
 

@@ -3,7 +3,7 @@ import { isTrialType } from '@khela/contract';
 import { sql } from 'kysely';
 import type { GameRoundStatus } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { Db } from '../wallet/ledger';
+import type { Db } from '../../shared/db';
 import { readGamesSettings } from './settings';
 import { memberStatus } from './store';
 

@@ -1,22 +1,16 @@
-import type { Readable } from 'node:stream';
 import { normalizeIP } from '@fastify/rate-limit';
 import {
   boGamesRoutes,
-  envelope,
   GAME_SESSION_HEADER,
   gamesRoutes,
   JACKPOT_EVENTS_PATH,
   LANGUAGES,
   type Language,
-  type RouteDef,
 } from '@khela/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute } from '../../http/route';
-import { createStaffGuard } from '../backoffice/routes';
-import { actorOf, type StaffService } from '../backoffice/staff';
+import { staffActor as actor, type StaffRouter } from '../staff';
 import type { GamesBackoffice } from './backoffice';
 import type { GamesService } from './service';
 
@@ -152,62 +146,17 @@ export const registerGamesRoutes = (app: FastifyInstance, gate: Gate, games: Gam
   );
 };
 
-type Req<D extends RouteDef> = FastifyRequest & {
-  query: NonNullable<D['query']> extends z.ZodType ? z.output<NonNullable<D['query']>> : unknown;
-  body: NonNullable<D['body']> extends z.ZodType ? z.output<NonNullable<D['body']>> : unknown;
-};
-
-/** A staff route as the back office registers its own (staff guard, zod, envelope or CSV). */
-const staffRoute = <D extends RouteDef>(
-  app: FastifyInstance,
-  guard: onRequestAsyncHookHandler,
-  def: D,
-  /** A CSV route answers a stream of its rows (backoffice/csv.ts `csvStream`). */
-  handler: (request: Req<D>) => Promise<z.input<D['value']> | Readable>,
-) => {
-  const csv = def.envelope === false;
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: Array.isArray(def.method) ? [...def.method] : [def.method as string],
-    url: def.path,
-    schema: {
-      summary: def.summary,
-      tags: [def.tag],
-      ...(def.query ? { querystring: def.query } : {}),
-      ...(def.body ? { body: def.body } : {}),
-      ...(csv ? {} : { response: { 200: envelope(def.value) } }),
-      security: [{ staffToken: [] }],
-    },
-    onRequest: [guard],
-    handler: async (request, reply: FastifyReply) => {
-      const value = await handler(request as Req<D>);
-      if (csv) {
-        const name = def.path.split('/').pop() ?? 'export.csv';
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .send(value);
-      }
-      return { success: true, value };
-    },
-  });
-};
-
 /** The back office's game calls (`/bo/api/games/*`). */
-export const registerGamesStaffRoutes = (app: FastifyInstance, staff: StaffService, bo: GamesBackoffice) => {
-  const guard = createStaffGuard(staff);
-  const actor = (request: FastifyRequest) => {
-    if (!request.staff) throw new AppError('login.not.session');
-    return actorOf(request.staff, { ip: request.ip, requestId: String(request.id) });
-  };
+export const registerGamesStaffRoutes = ({ route }: StaffRouter, bo: GamesBackoffice) => {
   const r = boGamesRoutes;
-  staffRoute(app, guard, r.boGameRounds, async (q) => {
+  route(r.boGameRounds, async (q) => {
     const { page, pageSize, ...filter } = q.query;
     return bo.page(actor(q), filter, page, pageSize);
   });
-  staffRoute(app, guard, r.boGameRoundsCsv, async (q) => bo.csv(actor(q), q.query));
-  staffRoute(app, guard, r.boGameRound, async (q) => bo.detail(actor(q), q.query.id));
-  staffRoute(app, guard, r.boGameVendors, async (q) => bo.vendors(actor(q)));
-  staffRoute(app, guard, r.boGameVendorStatus, async (q) => bo.setVendorStatus(actor(q), q.body));
-  staffRoute(app, guard, r.boJackpot, async (q) => bo.jackpot(actor(q), q.query.merchant));
-  staffRoute(app, guard, r.boJackpotUpdate, async (q) => bo.updateJackpot(actor(q), q.body));
+  route(r.boGameRoundsCsv, async (q) => bo.csv(actor(q), q.query));
+  route(r.boGameRound, async (q) => bo.detail(actor(q), q.query.id));
+  route(r.boGameVendors, async (q) => bo.vendors(actor(q)));
+  route(r.boGameVendorStatus, async (q) => bo.setVendorStatus(actor(q), q.body));
+  route(r.boJackpot, async (q) => bo.jackpot(actor(q), q.query.merchant));
+  route(r.boJackpotUpdate, async (q) => bo.updateJackpot(actor(q), q.body));
 };

@@ -1,4 +1,4 @@
-import type { Db } from '../wallet/ledger';
+import type { Db } from '../../shared/db';
 
 /**
  * Per-merchant game settings (`games_setting`); a merchant without a row uses the defaults

@@ -3,7 +3,7 @@ import { commitmentOf, spin, themeFor, verifyRound } from '@khela/fair';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectedError, type TestApp } from '../../../test/helpers';
-import { verifyLedger } from '../wallet/ledger';
+import { verifyLedger } from '../wallet';
 import { newMember } from '../wallet/test-support';
 import { readPool } from './jackpot';
 import { DEFAULT_GAMES_SETTINGS, readGamesSettings, writeGamesSettings } from './settings';

@@ -15,8 +15,9 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { type Db, isRetryable, isUniqueViolation } from '../../shared/db';
 import type { WalletService } from '../wallet';
-import { type Db, isRetryable, type LineInput, MAX_ATTEMPTS } from '../wallet/ledger';
+import { type LineInput, MAX_ATTEMPTS } from '../wallet';
 import { contributionOf, ensurePool } from './jackpot';
 import type { GameSession } from './launch';
 import { recordBigWin, toRound } from './rounds';
@@ -618,9 +619,6 @@ export const playSpin = async (
 };
 
 class SeedRotated extends Error {}
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /** The proof of an in-house round: everything `verifyRound` needs; the server seed once revealed. */
 export const roundProof = async (db: Db, roundId: string) => {

@@ -1,5 +1,5 @@
 import type { Localized } from '../../db/schema';
-import type { Db } from '../wallet/ledger';
+import type { Db } from '../../shared/db';
 
 /** Reads of the catalogue and the ledger the games module needs. */
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { App } from '../../app';
 import type { DB } from '../../db/schema';
-import type { App } from '../../http/app';
 
 /** Test support for the games module: launch, open a game session, spin. */
 

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { verifyLedger } from '../wallet/ledger';
-import { DEMO_CREDIT_MINOR } from '../wallet/service';
+import { DEMO_CREDIT_MINOR, verifyLedger } from '../wallet';
 import { newMember } from '../wallet/test-support';
 import { readPool } from './jackpot';
 import { openOrGetRound, settleRound } from './rounds';

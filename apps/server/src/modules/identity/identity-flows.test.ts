@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, setModule, type TestApp } from '../../../test/helpers';
-import type { App } from '../../http/app';
+import type { App } from '../../app';
 import { readOutbox } from '../messaging';
 import { SMS_CODE_MINUTES } from './codes';
 import { SESSION_ABSOLUTE_MS } from './sessions';

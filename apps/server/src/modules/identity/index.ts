@@ -1,7 +1,11 @@
+export {
+  createMembersBackoffice,
+  type MembersBackoffice,
+  registerMembersBackofficeRoutes,
+} from './bo/routes';
 export { CAPTCHA_COOKIE } from './captcha';
 export { SMS_CODE_MAX_TRIES, SMS_CODE_MINUTES, SMS_SENDS_PER_HOUR } from './codes';
 export { DEMO_IDP_CLIENTS, DEMO_IDP_PATH } from './demo-idp';
-export { ARGON2_OPTIONS, createPasswordHasher, createSemaphore, type PasswordHasher } from './passwords';
 export {
   CHECKS_PER_MINUTE,
   callMeta,
@@ -26,12 +30,18 @@ export {
   LOGIN_CHALLENGE_MINUTES,
   LOGIN_LOCK_AFTER,
   LOGIN_LOCK_MS,
+  PASSWORD_MAX_AGE_MS,
 } from './service';
 export {
   type AuthMember,
   type AuthSession,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
+  SESSION_TOUCH_MS,
   sessionTimes,
 } from './sessions';
 export { createSocialSignIn, type SocialSignIn, socialProvidersFromConfig } from './social';
+/** Seeds write their demo members with it. */
+export { insertMember } from './store';
+export { createSubjectThrottle } from './throttle';
+export { parseMobile } from './validation';

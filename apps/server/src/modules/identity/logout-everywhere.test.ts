@@ -2,7 +2,7 @@ import { BALANCE_SOCKET_SESSION_ENDED } from '@khela/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { registerBalanceSocket } from '../wallet/ws';
+import { registerBalanceSocket } from '../wallet';
 import { createCaller, errorOf } from './test-support';
 
 /**
@@ -20,7 +20,6 @@ beforeAll(async () => {
   // The balance socket of the app pings every 25 s; this one every 100 ms, on the same services.
   socketServer = Fastify({ logger: false });
   await registerBalanceSocket(socketServer, {
-    db: t.db,
     identity: t.app.services.identity,
     events: t.app.services.wallet.events,
     heartbeatMs: 100,

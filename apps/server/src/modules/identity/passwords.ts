@@ -1,87 +1,194 @@
-import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
+import type { ChangePasswordBody, FieldErrors, RegisterRule } from '@khela/contract';
+import { AppError } from '../../http/errors';
+import type { IdentityContext } from './context';
+import { temporaryPasswordMail } from './messages';
+import { type CallMeta, randomPassword, TEMPORARY_PASSWORD_INTERVAL_MS } from './rules';
+import type { AuthMember, AuthSession } from './sessions';
+import * as store from './store';
+import { matchesRule, parseMobile } from './validation';
 
-/**
- * OWASP Password Storage Cheat Sheet, argon2id minimum: m = 19 MiB (19456 KiB), t = 2, p = 1.
- * `algorithm: 2` is `Algorithm.Argon2id` (a const enum, which isolated modules cannot import).
- */
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** Passwords: change, forgotten by email (a temporary one), reset by SMS code. */
+export const createPasswordFlows = (ctx: IdentityContext) => {
+  const {
+    db,
+    site,
+    now,
+    hasher,
+    messenger,
+    codes,
+    brandName,
+    languageOf,
+    defer,
+    dialCodeRefusal,
+    refuseFields,
+    assertNotLocked,
+    countFailure,
+    checkNewPassword,
+  } = ctx;
+  /** PASS3: checks the new password by the brand's rule and the current one, then revokes every other session. */
+  const changePassword = async (
+    meta: CallMeta,
+    auth: AuthMember,
+    session: AuthSession,
+    body: ChangePasswordBody,
+  ) => {
+    const fields: FieldErrors = {};
+    const newPassword = body.newPassword.trim();
+    const passwordError = await checkNewPassword(meta, newPassword);
+    if (passwordError) fields.newPassword = passwordError;
+    if (body.confirmNewPassword.trim() !== newPassword)
+      fields.confirmNewPassword = { key: 'inconsistent_twice' };
+    if (Object.keys(fields).length > 0) refuseFields(fields);
 
-/** A counting semaphore: at most `limit` tasks run at once, the rest wait in order. */
-export const createSemaphore = (limit: number) => {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  const acquire = async () => {
-    if (active < limit) {
-      active += 1;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  };
-  const release = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else active -= 1;
-  };
-  return {
-    run: async <T>(task: () => Promise<T>): Promise<T> => {
-      await acquire();
-      try {
-        return await task();
-      } finally {
-        release();
+    const member = await store.findMemberById(db, auth.id);
+    if (!member) throw new AppError('login.not.session');
+    const at = now();
+    const subject = `m:${member.id}`;
+    if (member.password_hash !== null) {
+      const locked = await assertNotLocked(meta, subject, at);
+      if (locked)
+        throw new AppError('login.locked', { value: { captcha: true, retryAfter: locked.retryAfter } });
+      const oldPassword = (body.oldPassword ?? '').trim();
+      if (!oldPassword || !(await hasher.verify(member.password_hash, oldPassword))) {
+        // Guessing the current password through this call counts towards the same lock as login.
+        const { lockError } = await countFailure(
+          meta,
+          subject,
+          member.id,
+          member.username,
+          at,
+          'old.password',
+        );
+        if (lockError) throw lockError;
+        refuseFields({ oldPassword: { key: 'old_password_incorrect' } });
       }
-    },
-    get active() {
-      return active;
-    },
-    get waiting() {
-      return waiting.length;
-    },
-  };
-};
-
-export type PasswordHasher = {
-  hash: (password: string) => Promise<string>;
-  /** False for a wrong password and for a malformed or missing hash (then a dummy hash is checked, same cost). */
-  verify: (passwordHash: string | null, password: string) => Promise<boolean>;
-  /** Burns the time of one verification: used when the account does not exist. */
-  verifyDummy: (password: string) => Promise<void>;
-};
-
-/**
- * argon2id hashing with at most one hash per CPU core at a time, so a burst of logins queues
- * instead of exhausting memory (each hash holds 19 MiB) and the thread pool.
- */
-export const createPasswordHasher = (
-  concurrency = availableParallelism(),
-): PasswordHasher & { semaphore: ReturnType<typeof createSemaphore> } => {
-  const semaphore = createSemaphore(Math.max(1, concurrency));
-  let dummy: Promise<string> | null = null;
-  const dummyHash = () => {
-    dummy ??= semaphore.run(() => hash(randomBytes(18).toString('base64url'), ARGON2_OPTIONS));
-    return dummy;
-  };
-  const check = async (passwordHash: string, password: string) => {
-    try {
-      return await semaphore.run(() => verify(passwordHash, password));
-    } catch {
-      return false;
+      if (oldPassword === newPassword) refuseFields({ newPassword: { key: 'password_same_as_old' } });
     }
+
+    const passwordHash = await hasher.hash(newPassword);
+    await db.transaction().execute(async (trx) => {
+      await store.setPassword(trx, member.id, passwordHash, at);
+      const revoked = await store.revokeMemberSessions(trx, member.id, at, session.tokenHash);
+      await store.revokeMemberRememberTokens(trx, member.id, at);
+      await store.writeAudit(trx, {
+        at,
+        merchantCode: meta.merchant.code,
+        memberId: member.id,
+        username: member.username,
+        event: 'password.change',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        detail: { otherSessionsRevoked: revoked },
+      });
+    });
+    await store.clearThrottle(db, meta.merchant.code, subject);
+    return null;
   };
-  return {
-    semaphore,
-    hash: (password) => semaphore.run(() => hash(password, ARGON2_OPTIONS)),
-    verify: async (passwordHash, password) => {
-      if (!passwordHash?.startsWith('$argon2')) {
-        await check(await dummyHash(), password);
-        return false;
-      }
-      return check(passwordHash, password);
-    },
-    verifyDummy: async (password) => {
-      await check(await dummyHash(), password);
-    },
+
+  /** A temporary password that passes the brand's password rule. */
+  const temporaryPassword = (rule: RegisterRule | undefined) => {
+    const length = rule ? Math.min(Math.max(10, rule.minLength), rule.maxLength) : 10;
+    for (let i = 0; i < 50; i += 1) {
+      const candidate = randomPassword(length);
+      if (!rule || matchesRule(rule, candidate)) return candidate;
+    }
+    throw new Error('no temporary password fits the brand password rule');
   };
+
+  /**
+   * `POST /wps/member/password/email`: when username and email match an active member, mails a
+   * temporary password (at most once in 10 minutes) that must be changed at the next login and
+   * signs out every session. The answer, and how long it takes, are the same either way: the
+   * work runs after answering.
+   */
+  const forgotPasswordByEmail = async (meta: CallMeta, body: { username: string; email: string }) => {
+    const member = await store.findMemberByUsername(db, meta.merchant.code, body.username.trim());
+    const email = body.email.trim().toLowerCase();
+    const to = member?.status === 'active' ? member.email : null;
+    if (!member || !to || to.toLowerCase() !== email) return null;
+    const language = languageOf(meta);
+    defer('password.email', async () => {
+      const at = now();
+      const last = await store.lastPasswordReset(db, member.id);
+      if (last && at.getTime() - last.at.getTime() < TEMPORARY_PASSWORD_INTERVAL_MS) return;
+      const rules = await site.getRegisterRules(meta.merchant.code);
+      const password = temporaryPassword(rules.password);
+      const passwordHash = await hasher.hash(password);
+      // Mail first: the old password keeps working if the mail cannot be sent.
+      await messenger.send({
+        channel: 'email',
+        to,
+        ...temporaryPasswordMail(language, brandName(meta.merchant.code), member.username, password),
+        merchantCode: meta.merchant.code,
+        purpose: 'password.temporary',
+      });
+      await db.transaction().execute(async (trx) => {
+        await store.setTemporaryPassword(trx, member.id, passwordHash, at);
+        const revoked = await store.revokeMemberSessions(trx, member.id, at);
+        await store.revokeMemberRememberTokens(trx, member.id, at);
+        await store.writeAudit(trx, {
+          at,
+          merchantCode: meta.merchant.code,
+          memberId: member.id,
+          username: member.username,
+          event: 'password.reset',
+          ip: meta.ip,
+          userAgent: meta.userAgent,
+          detail: { method: 'email', sessionsRevoked: revoked },
+        });
+      });
+    });
+    return null;
+  };
+
+  /**
+   * `POST /wps/member/password/verification` (CHNGPASSVERIF3): a reset code sent to the member's
+   * number sets the new password, signs out every session and lifts a login lock.
+   */
+  const resetPasswordBySms = async (
+    meta: CallMeta,
+    body: {
+      newPassword: string;
+      mobileNum: string;
+      countryDialingCode?: string | null;
+      verificationCode: string;
+    },
+  ) => {
+    const code = meta.merchant.code;
+    const fields: FieldErrors = {};
+    const dialRefused = await dialCodeRefusal(body.countryDialingCode);
+    if (dialRefused) fields.countryDialingCode = dialRefused;
+    const mobile = parseMobile(body.mobileNum, body.countryDialingCode || meta.merchant.dialCode);
+    if (!mobile) fields.mobileNum = { key: 'invalid_mobile_number' };
+    const newPassword = body.newPassword.trim();
+    const passwordError = await checkNewPassword(meta, newPassword);
+    if (passwordError) fields.newPassword = passwordError;
+    if (!mobile || Object.keys(fields).length > 0) return refuseFields(fields);
+    const member = await store.findMemberByMobile(db, code, mobile.e164);
+    const ok = await codes.consume(code, mobile.e164, 'reset', body.verificationCode);
+    if (!member || !ok || member.status !== 'active')
+      return refuseFields({ verificationCode: { key: 'invalid_verification_code' } });
+    const passwordHash = await hasher.hash(newPassword);
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      await store.setPassword(trx, member.id, passwordHash, at);
+      const revoked = await store.revokeMemberSessions(trx, member.id, at);
+      await store.revokeMemberRememberTokens(trx, member.id, at);
+      await store.writeAudit(trx, {
+        at,
+        merchantCode: code,
+        memberId: member.id,
+        username: member.username,
+        event: 'password.reset',
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        detail: { method: 'sms', sessionsRevoked: revoked },
+      });
+    });
+    await store.clearThrottle(db, code, `m:${member.id}`);
+    return true as const;
+  };
+
+  // Authenticator app (TOTP)
+  return { changePassword, forgotPasswordByEmail, resetPasswordBySms };
 };

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
-import { type App, buildApp } from '../../http/app';
+import { type App, buildApp } from '../../app';
 import { LOGINS_PER_MINUTE } from './routes';
 
 const redisUrl = process.env.REDIS_URL as string;

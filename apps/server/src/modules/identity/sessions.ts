@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { MemberType } from '../../db/schema';
+
+export { hashSessionToken, isWellFormedToken, newSessionToken } from '../../shared/tokens';
 
 /** A session ends 30 minutes after its last use... */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -42,17 +43,8 @@ declare module 'fastify' {
   }
 }
 
-/** 256 random bits from the OS CSPRNG, base64url: 43 characters. */
-export const newSessionToken = () => randomBytes(32).toString('base64url');
-
-/** What the database keeps: the hex SHA-256 of the raw token. */
-export const hashSessionToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-
 /** Remember-me tokens last this long from the login that asked for them (rotation keeps the end). */
 export const REMEMBER_MS = 24 * 60 * 60 * 1000;
-
-/** Tokens we issue look like this; anything else is refused before touching the database. */
-export const isWellFormedToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 export type SessionTimes = { createdAt: Date; lastSeenAt: Date; expiresAt: Date; revokedAt: Date | null };
 

@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
-import { bo, staffLogin } from '../backoffice/test-support';
+import { bo, staffLogin } from '../staff/test-support';
 import { createBrowser } from './social-test-support';
 import * as store from './store';
 

@@ -40,7 +40,7 @@ type Deps = {
   merchantSettings?: (merchantCode: string) => SocialSettings | undefined;
   now?: () => Date;
   /** Tests may route the library's HTTP calls (discovery, token, JWKS) elsewhere. */
-  fetch?: typeof fetch;
+  fetch?: client.CustomFetch;
 };
 
 export const createSocialSignIn = ({

@@ -280,13 +280,6 @@ export const readAudit = (
 };
 
 /** Is this a PostgreSQL unique violation of the named index or constraint? */
-export const isUniqueViolation = (error: unknown, name: string) => {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (e.code !== '23505') return false;
-  return e.constraint === name || (typeof e.message === 'string' && e.message.includes(name));
-};
-
 // Keys of encrypted request bodies
 
 /** The newest key that is not retired. */

@@ -1,9 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { App } from '../../app';
 import type { DB } from '../../db/schema';
-import type { App } from '../../http/app';
 import { readOutbox } from '../messaging';
 import { CAPTCHA_COOKIE, hashCaptchaAnswer, hashCaptchaId } from './captcha';
+
+/** Members and sessions written straight into the tables, for tests of other modules. */
+export { findSession, insertMember, insertSession, revokeMemberSessions } from './store';
 
 /** Test support: reads what the outbox adapter kept and solves captchas the way a person would. */
 

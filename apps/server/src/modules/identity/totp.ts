@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 
 /**
  * Members' authenticator apps (RFC 6238: SHA-1, 6 digits, 30 s — what every authenticator app
- * reads from a QR code), the same way staff TOTP works (`backoffice/staff.ts`): a code is good
+ * reads from a QR code), the same way staff TOTP works (`staff/accounts.ts`): a code is good
  * within ±1 step of clock drift, and the step of each code used is stored so it cannot be used
  * again (`member_totp.last_step`).
  */

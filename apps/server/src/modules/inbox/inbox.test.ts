@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, setModule, type TestApp } from '../../../test/helpers';
-import { auditRows, bo, staffLogin } from '../backoffice/test-support';
+import { auditRows, bo, staffLogin } from '../staff/test-support';
 import { newMember } from '../wallet/test-support';
 
 /** A multipart/form-data body: text fields, then files (each `[fieldName, bytes, filename, type]`). */

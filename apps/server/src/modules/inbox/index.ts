@@ -1,3 +1,4 @@
+export { registerInboxBackofficeRoutes } from './bo/routes';
+export { createInboxOps, type InboxOps } from './bo/support';
 export { registerInboxRoutes } from './routes';
 export { createInboxService, type InboxService } from './service';
-export * as inboxStore from './store';

@@ -1,3 +1,4 @@
+import type {} from '@fastify/multipart';
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_MAX_IMAGES, inboxRoutes } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
@@ -12,8 +13,8 @@ const signedIn = (request: FastifyRequest) => {
 const noStore = { 'cache-control': 'no-store' };
 
 /**
- * The member's platform messages and feedback. Must be registered after the back office (which
- * registers @fastify/multipart for the whole app).
+ * The member's platform messages and feedback. Must be registered in the upload scope of the
+ * composition root (after @fastify/multipart).
  */
 export const registerInboxRoutes = (app: FastifyInstance, gate: Gate, inbox: InboxService) => {
   if (!app.hasContentTypeParser('multipart/form-data'))

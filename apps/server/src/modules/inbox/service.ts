@@ -8,8 +8,8 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { sniffPngJpeg } from '../cashier/service';
-import type { AuthMember } from '../identity/sessions';
+import { sniffPngJpeg } from '../../shared/images';
+import type { AuthMember } from '../identity';
 import * as store from './store';
 
 type Deps = { db: Kysely<DB>; now?: () => Date };

@@ -4,7 +4,6 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute } from '../../http/route';
-import { parseMobile } from '../identity/validation';
 
 const WINDOW_MS = 30 * 60 * 1000;
 const LIMIT = 5;
@@ -13,11 +12,20 @@ const LIMIT = 5;
  * Demo mode only (the caller registers it only then): the newest outbox messages of one mobile
  * number or email address of the calling merchant, from the last 30 minutes, so that SMS and
  * mail flows can be tried in a browser without a gateway. Never registered in production.
+ * `parseMobile` (identity's, handed in by the composition root) turns a typed number into E.164.
  */
 export const registerDemoInboxRoute = (
   app: FastifyInstance,
   gate: Gate,
-  { db, now = () => new Date() }: { db: Kysely<DB>; now?: () => Date },
+  {
+    db,
+    now = () => new Date(),
+    parseMobile,
+  }: {
+    db: Kysely<DB>;
+    now?: () => Date;
+    parseMobile: (raw: string, dialCode: string) => { e164: string } | null;
+  },
 ) => {
   registerRoute(app, gate, demoRoutes.demoInbox, async (request) => {
     const { to, dialCode } = request.query;

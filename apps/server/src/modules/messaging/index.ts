@@ -6,6 +6,7 @@ import { createSmsGatewayMessenger } from './sms-gateway';
 import { createSmtpMessenger } from './smtp';
 import type { Message, MessageLog, Messenger } from './types';
 
+export { registerDemoInboxRoute } from './demo-inbox';
 export { createOutboxMessenger, readOutbox } from './outbox';
 export { createSmsGatewayMessenger, SMS_GATEWAY_TIMEOUT_MS } from './sms-gateway';
 export { createSmtpMessenger } from './smtp';

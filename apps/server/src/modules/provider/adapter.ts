@@ -1,6 +1,5 @@
 import { AppError } from '../../http/errors';
-import type { LaunchContext, ProviderAdapter } from '../games/adapters';
-import type { GameRound } from '../games/rounds';
+import type { GameRound, LaunchContext, ProviderAdapter } from '../games';
 import type { ProviderService } from './service';
 
 /** Where the built-in vendor simulator's game page is mounted in demo mode (tools/vendor-sim). */

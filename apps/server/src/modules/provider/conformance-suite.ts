@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { VendorClient } from '../../../../../tools/vendor-sim/client';
 import { createTestApp, setModule, type TestApp } from '../../../test/helpers';
-import { verifyLedger } from '../wallet/ledger';
+import { verifyLedger } from '../wallet';
 import { balanceOf, clientFor, newPlayer, newPlayers, vendorGame } from './test-support';
 
 /**

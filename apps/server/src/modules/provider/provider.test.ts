@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, setModule, type TestApp } from '../../../test/helpers';
-import { verifyLedger } from '../wallet/ledger';
+import { verifyLedger } from '../wallet';
 import { signBody } from '.';
 import { balanceOf, clientFor, newPlayer, playWallet, vendorGame } from './test-support';
 

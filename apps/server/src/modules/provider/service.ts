@@ -15,18 +15,11 @@ import {
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
-import { DEFAULT_GAMES_SETTINGS } from '../games/settings';
+import { type Db, isRetryable } from '../../shared/db';
+import { DEFAULT_GAMES_SETTINGS } from '../games';
 import type { SiteService } from '../site';
 import type { WalletService } from '../wallet';
-import {
-  type Db,
-  isRetryable,
-  MAX_ATTEMPTS,
-  type PostInput,
-  type PostResult,
-  postArgs,
-  post as postLedger,
-} from '../wallet/ledger';
+import { MAX_ATTEMPTS, type PostInput, type PostResult, postArgs, post as postLedger } from '../wallet';
 import { hashProviderToken, verifySignature } from './signature';
 import * as store from './store';
 

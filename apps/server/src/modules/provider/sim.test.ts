@@ -4,8 +4,8 @@ import { injectTransport, type Transport } from '../../../../../tools/vendor-sim
 import { startVendorSim } from '../../../../../tools/vendor-sim/main';
 import type { Chaos } from '../../../../../tools/vendor-sim/sim';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import type { LaunchContext } from '../games/adapters';
-import { verifyLedger } from '../wallet/ledger';
+import type { LaunchContext } from '../games';
+import { verifyLedger } from '../wallet';
 import { balanceOf, newPlayer, vendorGame, vendorSecret } from './test-support';
 
 let t: TestApp;

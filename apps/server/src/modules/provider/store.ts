@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ProviderTxState } from '../../db/schema';
-import type { Db } from '../wallet/ledger';
+import type { Db } from '../../shared/db';
 
 /** Provider queries: vendor secrets, sessions, transactions and rounds. No rules here. */
 

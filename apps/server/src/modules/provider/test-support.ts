@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createVendorClient, injectTransport, type Transport } from '../../../../../tools/vendor-sim/client';
 import type { TestApp } from '../../../test/helpers';
-import type { App } from '../../http/app';
-import { ensureAccount, post } from '../wallet/ledger';
+import type { App } from '../../app';
+import { ensureAccount, post } from '../wallet';
 import { newMember } from '../wallet/test-support';
 import { hashProviderToken } from './signature';
 

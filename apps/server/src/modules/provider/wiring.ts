@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mountVendorSim } from '../../../../../tools/vendor-sim/sim';
 import type { DB } from '../../db/schema';
-import type { AdapterRegistry } from '../games/adapters';
+import type { AdapterRegistry } from '../games';
 import { createSeamlessAdapter, VENDOR_SIM_MOUNT } from './adapter';
 import type { ProviderService } from './service';
 

@@ -2,13 +2,20 @@ export { BALANCE_CHANNEL, type BalanceEvents, createBalanceEvents } from './even
 export {
   type AccountOwner,
   type AccountRef,
+  ensureAccount,
   GUARDED_KINDS,
   LedgerInvariantError,
+  type LineInput,
   MAX_AMOUNT,
+  MAX_ATTEMPTS,
   type PostInput,
   type PostResult,
+  post,
+  postArgs,
   type VerifyReport,
   verifyLedger,
 } from './ledger';
 export { registerWalletRoutes } from './routes';
 export { createWalletService, DEMO_CREDIT_MINOR, formatMinor, type WalletService } from './service';
+export { runVerifyCli } from './verify-cli';
+export { registerBalanceSocket } from './ws';

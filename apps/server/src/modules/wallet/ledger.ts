@@ -1,8 +1,9 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { PREPARED } from '../../db/prepared';
 import type { DB, LedgerAccountKind } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { type Db, isRetryable } from '../../shared/db';
 
 /**
  * The ledger: the one place money moves (docs/decisions/007-ledger.md). Every movement is one
@@ -11,7 +12,7 @@ import { AppError } from '../../http/errors';
  * `ledger_post`).
  */
 
-export type Db = Kysely<DB> | Transaction<DB>;
+export { type Db, isRetryable };
 
 /** Accounts that hold somebody's money: never negative (database CHECK plus a guarded update). */
 export const GUARDED_KINDS: readonly LedgerAccountKind[] = [
@@ -150,12 +151,6 @@ const errorCode = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error
     ? String((error as { code: unknown }).code)
     : '';
-
-/** Serialization failure or deadlock: the transaction was rolled back and may simply run again. */
-export const isRetryable = (error: unknown) => {
-  const code = errorCode(error);
-  return code === '40001' || code === '40P01';
-};
 
 const readEntry = async (db: Db, entryId: string): Promise<Omit<PostResult, 'replayed'>> => {
   const entry = await db

@@ -2,8 +2,8 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, walletRoutes } from '@khel
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute, type SessionHint } from '../../http/route';
+import { hashSessionToken, isWellFormedToken } from '../../shared/tokens';
 import type { AuthMember, AuthSession } from '../identity';
-import { hashSessionToken, isWellFormedToken } from '../identity/sessions';
 import { TransferRefused, type WalletService } from './service';
 
 /** How many tokens the transfer route remembers (then it starts afresh). */

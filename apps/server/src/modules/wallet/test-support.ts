@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB, MemberType } from '../../db/schema';
+import { hashSessionToken, newSessionToken } from '../../shared/tokens';
 import type { AuthMember } from '../identity';
-import { hashSessionToken, newSessionToken, SESSION_ABSOLUTE_MS } from '../identity/sessions';
-import { insertMember, insertSession } from '../identity/store';
+import { SESSION_ABSOLUTE_MS } from '../identity';
+import { insertMember, insertSession } from '../identity/test-support';
 
 /** Test support: members with a live session, made straight in the database (no password hashing). */
 

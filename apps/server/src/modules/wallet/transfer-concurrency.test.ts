@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, openPostgresPool, type TestDatabase } from '../../../test/helpers';
+import { type App, buildApp } from '../../app';
 import type { Database } from '../../db/database';
-import { type App, buildApp } from '../../http/app';
 import { verifyLedger } from './ledger';
 import { newMember, type TestMember } from './test-support';
 

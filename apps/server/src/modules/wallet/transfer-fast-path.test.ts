@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, expectedError, type TestApp } from '../../../test/helpers';
+import { hashSessionToken } from '../../shared/tokens';
 import { mainBalance } from '../cashier/test-support';
-import { hashSessionToken } from '../identity/sessions';
 import { verifyLedger } from './ledger';
 import { newMember, vendorTypeId } from './test-support';
 

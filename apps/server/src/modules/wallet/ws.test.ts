@@ -2,7 +2,7 @@ import { BALANCE_SOCKET_SESSION_ENDED } from '@khela/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { hashSessionToken } from '../identity/sessions';
+import { hashSessionToken } from '../../shared/tokens';
 import { createBalanceEvents } from './events';
 import { newMember } from './test-support';
 import { registerBalanceSocket } from './ws';
@@ -108,7 +108,6 @@ describe('heartbeat', () => {
   beforeAll(async () => {
     server = Fastify({ logger: false });
     await registerBalanceSocket(server, {
-      db: t.db,
       identity: t.app.services.identity,
       events: t.app.services.wallet.events,
       heartbeatMs: 100,

@@ -1,12 +1,8 @@
 import websocket from '@fastify/websocket';
 import { BALANCE_SOCKET_PATH } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { AuthMember, IdentityService } from '../identity';
-import { isSessionLive } from '../identity/sessions';
-import { findSession } from '../identity/store';
 import type { BalanceEvents } from './events';
 
 /** Ping every 25 s; a socket that has not answered the previous ping is dropped. */
@@ -22,10 +18,8 @@ declare module 'fastify' {
 }
 
 type Deps = {
-  db: Kysely<DB>;
-  identity: Pick<IdentityService, 'authenticate'>;
+  identity: Pick<IdentityService, 'authenticate' | 'isSessionLive'>;
   events: BalanceEvents;
-  now?: () => Date;
   heartbeatMs?: number;
 };
 
@@ -39,23 +33,10 @@ type Deps = {
  * code 4401.
  */
 export const registerBalanceSocket = async (app: FastifyInstance, deps: Deps) => {
-  const now = deps.now ?? (() => new Date());
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   await app.register(websocket, { options: { maxPayload: 1024 } });
 
-  const stillLive = async (tokenHash: string) => {
-    const row = await findSession(deps.db, tokenHash);
-    if (row?.status !== 'active') return false;
-    return isSessionLive(
-      {
-        createdAt: row.created_at,
-        lastSeenAt: row.last_seen_at,
-        expiresAt: row.expires_at,
-        revokedAt: row.revoked_at,
-      },
-      now(),
-    );
-  };
+  const stillLive = (tokenHash: string) => deps.identity.isSessionLive(tokenHash);
 
   const authenticate = async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown>;

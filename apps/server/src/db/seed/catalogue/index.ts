@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { searchTextOf } from '../../../modules/catalogue/search';
+import { searchTextOf } from '../../../shared/search-text';
 import type { CatalogueGameType, DB, Localized } from '../../schema';
 import { drawGameIcon, drawVendorLogo, ICON_DESIGNS, type MediaRow } from './icons';
 import { DEMO_VENDORS, type DemoVendor } from './vendors';

@@ -1,0 +1,861 @@
+import { randomUUID } from 'node:crypto';
+import type { StaffRole } from '@khela/contract';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
+import { cashierSteps, memberCall } from '../cashier/test-support';
+import { gamesOf, openGame, spinOnce, spinValue } from '../games/test-support';
+import { newMember } from '../wallet/test-support';
+import { can, type Permission, ROLE_PERMISSIONS } from './roles';
+import { auditRows, bo, memberIdOf, multipartOf, PNG_BYTES, ROLES, staffLogin } from './test-support';
+
+/**
+ * THE ROLE MATRIX: every `/bo/api` route of the running app with every role. The roles holding
+ * the route's permissions succeed (and a change writes its audit row as that role); the others
+ * get 403 `forbidden` naming the first permission they lack, and nothing at all is written.
+ *
+ * The route list comes from the app itself (its OpenAPI table): a route added anywhere under
+ * `/bo/api` without an entry here fails "every back-office route is in the matrix".
+ */
+
+type Request = InjectOptions & { url: string };
+type Entry = {
+  /** Every permission the call needs, in the order the service checks them. */
+  permissions: Permission[];
+  /** An allowed call writes (one audit row by that role, at least). */
+  writes: boolean;
+  /** The request for `role`; may set up a fresh target first (a deposit to approve, a feedback to answer). */
+  request: (role: StaffRole) => Promise<Request> | Request;
+};
+
+/** Open to every staff member (their own session), checked apart. */
+const SELF_SERVICE = [
+  'POST /bo/api/session/logout',
+  'GET /bo/api/session/me',
+  'POST /bo/api/session/password',
+];
+/** Before a session exists: sign-in and enrolment (throttled per IP, tested in staff.test.ts). */
+const PUBLIC = ['POST /bo/api/session/login', 'POST /bo/api/session/totp/enrol'];
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('matrix'),
+]);
+
+/** A multipart feedback form with one PNG. */
+const feedbackForm = () => {
+  const boundary = '----khelamatrix';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="questionType"\r\n\r\nother\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="content"\r\n\r\nmatrix feedback\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+/** Tables a back-office call could write; "nothing written" means each hashes the same before and after. */
+const WATCHED = [
+  'bo_audit',
+  'staff',
+  'member',
+  'member_session',
+  'member_note',
+  'merchant',
+  'site_setting',
+  'site_version',
+  'announcement',
+  'help_article',
+  'member_message',
+  'member_message_read',
+  'feedback',
+  'cashier_setting',
+  'cashier_channel',
+  'cashier_deposit',
+  'cashier_withdrawal',
+  'cashier_withdrawal_event',
+  'ledger_account',
+  'journal_entry',
+  'games_setting',
+  'vendor',
+] as const;
+/**
+ * Tables watched through some columns: image bytes by id; staff sessions without `last_seen_at`
+ * (every call touches its own session, refused or not).
+ */
+const WATCHED_COLUMNS = {
+  media: 'id',
+  cashier_upload: 'id',
+  feedback_image: "feedback_id || '.' || seq",
+  staff_session: "token_hash || '.' || coalesce(revoked_at::text, '')",
+} as const;
+
+describe('the role matrix: every back-office route with every role', () => {
+  let t: TestApp;
+  let clock: ReturnType<typeof createClock>;
+  const tokens = new Map<StaffRole, string>();
+  let memberId = 0;
+  let targetStaffId = 0;
+  let uploadId = '';
+  let roundId = '';
+  let feedbackWithImage = 0;
+  let khelabdChannel = 0;
+  let steps: ReturnType<typeof cashierSteps>;
+
+  /** One query: the md5 of every watched table's rows. */
+  const fingerprint = async () => {
+    const parts = [
+      ...WATCHED.map((table) => [table, '(r.*)'] as const),
+      ...Object.entries(WATCHED_COLUMNS).map(([table, columns]) => [table, `(${columns})`] as const),
+    ].map(
+      ([table, columns]) =>
+        sql`SELECT ${table}::text AS t, md5(coalesce(string_agg(x, ',' ORDER BY x), '')) AS h
+          FROM (SELECT ${sql.raw(columns)}::text AS x FROM ${sql.table(table)} r) s`,
+    );
+    return (await sql<{ t: string; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(t.db)).rows;
+  };
+
+  /** A member of khelabd with money, a payment password and a payout account. */
+  const readyMember = async () => {
+    const m = await newMember(t.db, { prefix: 'mx' });
+    await steps.ready(m, 2_000_000n);
+    return m;
+  };
+  const ok = <T = Record<string, unknown>>(res: { statusCode: number; body: string }) => {
+    if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+    return (JSON.parse(res.body) as { value: T }).value;
+  };
+  let counter = 0;
+  const unique = (prefix: string) => {
+    counter += 1;
+    return `${prefix}${counter}`;
+  };
+
+  beforeAll(async () => {
+    clock = createClock(new Date());
+    t = await createTestApp({ now: clock.now });
+    for (const role of ROLES) tokens.set(role, await staffLogin(t.app, clock, role));
+    memberId = await memberIdOf(t.db, 'team01');
+    steps = cashierSteps(t.app, t.db);
+    const owner = tokens.get('owner') ?? '';
+    targetStaffId = ok<{ id: number }>(
+      await bo(t.app, owner, {
+        method: 'POST',
+        url: '/bo/api/staff',
+        payload: { username: 'matrix.target', password: 'Longenough123', role: 'support' },
+      }),
+    ).id;
+    // A receipt upload, a game round and a feedback with an image to look at.
+    const payer = await newMember(t.db, { prefix: 'mx' });
+    uploadId = ok<{ id: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/cashier/uploads',
+        ...(() => {
+          const body = multipartOf(PNG, 'r.png', 'image/png');
+          return { payload: body.payload, headers: { ...body.headers, authorization: payer.token } };
+        })(),
+      }),
+    ).id;
+    await t.app.services.wallet.grantDemoCredit(payer.member.id, { amount: 10_000n });
+    const [nodeId] = await gamesOf(t.db, 'PG', 1);
+    const session = await openGame(t.app, payer.token, nodeId ?? '');
+    roundId = spinValue(await spinOnce(t.app, session, 200)).roundId;
+    feedbackWithImage = ok<{ id: number }>(
+      await t.app.inject({
+        method: 'PUT',
+        url: '/wps/feedback',
+        ...(() => {
+          const body = feedbackForm();
+          return { payload: body.payload, headers: { ...body.headers, authorization: payer.token } };
+        })(),
+      }),
+    ).id;
+    khelabdChannel = await steps.channelId();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string) => (): Request => ({ method: 'GET', url });
+
+  const MATRIX: Record<string, Entry> = {
+    // Site settings
+    'GET /bo/api/settings': {
+      permissions: ['settings.read'],
+      writes: false,
+      request: get('/bo/api/settings?merchant=khelabd'),
+    },
+    'PUT /bo/api/settings': {
+      permissions: ['settings.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/settings',
+        payload: {
+          merchant: 'khelabd',
+          setting: { key: 'region', value: { blockedCountries: ['US'], info: 'Not available here' } },
+        },
+      }),
+    },
+    'PUT /bo/api/settings/flag': {
+      permissions: ['settings.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/settings/flag',
+        payload: { merchant: 'khelabd', modId: 'DIRECTREG3', enabled: true },
+      }),
+    },
+    'GET /bo/api/settings/social': {
+      permissions: ['settings.read'],
+      writes: false,
+      request: get('/bo/api/settings/social?merchant=khelabd'),
+    },
+    'PUT /bo/api/settings/social': {
+      permissions: ['settings.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/settings/social',
+        payload: { merchant: 'khelabd', provider: 'facebook', value: null },
+      }),
+    },
+    // Members
+    'GET /bo/api/members': {
+      permissions: ['members.read'],
+      writes: false,
+      request: get('/bo/api/members?account=team'),
+    },
+    'GET /bo/api/members.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: get('/bo/api/members.csv?account=team'),
+    },
+    'GET /bo/api/members/detail': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/detail?id=${memberId}`)(),
+    },
+    'GET /bo/api/members/sessions': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/sessions?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/logins': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/logins?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/trail': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/trail?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/sessions.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/sessions.csv?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/logins.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/logins.csv?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/members/trail.csv': {
+      permissions: ['members.read'],
+      writes: false,
+      request: () => get(`/bo/api/members/trail.csv?memberId=${memberId}`)(),
+    },
+    'POST /bo/api/members/lock': {
+      permissions: ['members.lock'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/members/lock',
+        payload: { memberId, reason: 'check' },
+      }),
+    },
+    'POST /bo/api/members/unlock': {
+      permissions: ['members.lock'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/members/unlock',
+        payload: { memberId, reason: 'check' },
+      }),
+    },
+    'POST /bo/api/members/sessions/revoke': {
+      permissions: ['members.sessions.revoke'],
+      writes: true,
+      request: () => ({ method: 'POST', url: '/bo/api/members/sessions/revoke', payload: { memberId } }),
+    },
+    'POST /bo/api/members/password/reset': {
+      permissions: ['members.password.reset'],
+      writes: true,
+      request: () => ({ method: 'POST', url: '/bo/api/members/password/reset', payload: { memberId } }),
+    },
+    'POST /bo/api/members/type': {
+      permissions: ['members.type'],
+      writes: true,
+      request: () => ({ method: 'POST', url: '/bo/api/members/type', payload: { memberId, type: 0 } }),
+    },
+    'POST /bo/api/members/notes': {
+      permissions: ['members.note'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/members/notes',
+        payload: { memberId, body: 'called about a deposit' },
+      }),
+    },
+    // Content
+    'POST /bo/api/media': {
+      permissions: ['content.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/media',
+        ...multipartOf(Buffer.concat([PNG_BYTES, Buffer.from(randomUUID())]), 'b.png', 'image/png'),
+      }),
+    },
+    'GET /bo/api/announcements': {
+      permissions: ['content.write'],
+      writes: false,
+      request: get('/bo/api/announcements?merchant=khelabd'),
+    },
+    'GET /bo/api/announcements.csv': {
+      permissions: ['content.write'],
+      writes: false,
+      request: get('/bo/api/announcements.csv?merchant=khelabd'),
+    },
+    'PUT /bo/api/announcements': {
+      permissions: ['content.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/announcements',
+        payload: { merchant: 'khelabd', kind: 'PL', title: { en: 'Notice' }, content: { en: 'Read me' } },
+      }),
+    },
+    'GET /bo/api/help': {
+      permissions: ['content.write'],
+      writes: false,
+      request: get('/bo/api/help?merchant=khelabd'),
+    },
+    'GET /bo/api/help.csv': {
+      permissions: ['content.write'],
+      writes: false,
+      request: get('/bo/api/help.csv?merchant=khelabd'),
+    },
+    'PUT /bo/api/help': {
+      permissions: ['content.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/help',
+        payload: {
+          merchant: 'khelabd',
+          tag: 'rules',
+          title: { en: 'Rules' },
+          content: { en: '<p>Play fair</p>' },
+        },
+      }),
+    },
+    // Staff (owner)
+    'GET /bo/api/staff': { permissions: ['staff.manage'], writes: false, request: get('/bo/api/staff') },
+    'GET /bo/api/staff.csv': {
+      permissions: ['staff.manage'],
+      writes: false,
+      request: get('/bo/api/staff.csv'),
+    },
+    'POST /bo/api/staff': {
+      permissions: ['staff.manage'],
+      writes: true,
+      request: (role) => ({
+        method: 'POST',
+        url: '/bo/api/staff',
+        payload: { username: unique(`mx.${role}.`), password: 'Longenough123', role: 'content' },
+      }),
+    },
+    'POST /bo/api/staff/status': {
+      permissions: ['staff.manage'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/staff/status',
+        payload: { staffId: targetStaffId, status: 'active' },
+      }),
+    },
+    'PUT /bo/api/staff/role': {
+      permissions: ['staff.manage'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/staff/role',
+        payload: { staffId: targetStaffId, role: 'risk' },
+      }),
+    },
+    'POST /bo/api/staff/totp/reset': {
+      permissions: ['staff.manage'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/staff/totp/reset',
+        payload: { staffId: targetStaffId },
+      }),
+    },
+    'GET /bo/api/staff/sessions': {
+      permissions: ['staff.manage'],
+      writes: false,
+      request: () => get(`/bo/api/staff/sessions?staffId=${targetStaffId}`)(),
+    },
+    'GET /bo/api/staff/sessions.csv': {
+      permissions: ['staff.manage'],
+      writes: false,
+      request: () => get(`/bo/api/staff/sessions.csv?staffId=${targetStaffId}`)(),
+    },
+    'POST /bo/api/staff/sessions/revoke': {
+      permissions: ['staff.manage'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/staff/sessions/revoke',
+        payload: { staffId: targetStaffId },
+      }),
+    },
+    // Dashboard and audit
+    'GET /bo/api/dashboard': {
+      permissions: ['dashboard.read'],
+      writes: false,
+      request: get('/bo/api/dashboard?days=7'),
+    },
+    'GET /bo/api/audit': { permissions: ['audit.read'], writes: false, request: get('/bo/api/audit') },
+    'GET /bo/api/audit.csv': {
+      permissions: ['audit.read'],
+      writes: false,
+      request: get('/bo/api/audit.csv'),
+    },
+    // Support: messages and feedback
+    'GET /bo/api/messages': {
+      permissions: ['messages.send'],
+      writes: false,
+      request: get('/bo/api/messages'),
+    },
+    'GET /bo/api/messages.csv': {
+      permissions: ['messages.send'],
+      writes: false,
+      request: get('/bo/api/messages.csv'),
+    },
+    'POST /bo/api/messages': {
+      permissions: ['messages.send'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/messages',
+        payload: { audience: 'member', merchant: 'khelabd', memberId, title: 'Hello', body: '<p>Hi</p>' },
+      }),
+    },
+    'GET /bo/api/feedback': {
+      permissions: ['feedback.read'],
+      writes: false,
+      request: get('/bo/api/feedback'),
+    },
+    'GET /bo/api/feedback.csv': {
+      permissions: ['feedback.read'],
+      writes: false,
+      request: get('/bo/api/feedback.csv'),
+    },
+    'GET /bo/api/feedback/detail': {
+      permissions: ['feedback.read'],
+      writes: false,
+      request: () => get(`/bo/api/feedback/detail?id=${feedbackWithImage}`)(),
+    },
+    'GET /bo/api/feedback/image': {
+      permissions: ['feedback.read'],
+      writes: false,
+      request: () => get(`/bo/api/feedback/image?id=${feedbackWithImage}&seq=1`)(),
+    },
+    'POST /bo/api/feedback/reply': {
+      permissions: ['feedback.read', 'messages.send'],
+      writes: true,
+      request: async () => {
+        const member = await newMember(t.db, { prefix: 'mx' });
+        const body = feedbackForm();
+        const { id } = ok<{ id: number }>(
+          await t.app.inject({
+            method: 'PUT',
+            url: '/wps/feedback',
+            payload: body.payload,
+            headers: { ...body.headers, authorization: member.token },
+          }),
+        );
+        return { method: 'POST', url: '/bo/api/feedback/reply', payload: { id, body: '<p>Thanks</p>' } };
+      },
+    },
+    // Finance: cashier queues, channels, settings, adjustments, ledger, limits
+    'GET /bo/api/cashier/deposits': {
+      permissions: ['cashier.queue'],
+      writes: false,
+      request: get('/bo/api/cashier/deposits'),
+    },
+    'GET /bo/api/cashier/deposits.csv': {
+      permissions: ['cashier.queue'],
+      writes: false,
+      request: get('/bo/api/cashier/deposits.csv'),
+    },
+    'POST /bo/api/cashier/deposits/approve': {
+      permissions: ['cashier.queue'],
+      writes: true,
+      request: async () => {
+        const m = await newMember(t.db, { prefix: 'mx' });
+        const deposit = ok<{ id: string }>(
+          await memberCall(t.app, m.token, 'POST', '/wps/cashier/deposits', {
+            channelId: khelabdChannel,
+            amount: 50_000,
+            reference: `MX${randomUUID().slice(0, 8)}`,
+          }),
+        );
+        return { method: 'POST', url: '/bo/api/cashier/deposits/approve', payload: { id: deposit.id } };
+      },
+    },
+    'POST /bo/api/cashier/deposits/reject': {
+      permissions: ['cashier.queue'],
+      writes: true,
+      request: async () => {
+        const m = await newMember(t.db, { prefix: 'mx' });
+        const deposit = ok<{ id: string }>(
+          await memberCall(t.app, m.token, 'POST', '/wps/cashier/deposits', {
+            channelId: khelabdChannel,
+            amount: 50_000,
+            reference: `MX${randomUUID().slice(0, 8)}`,
+          }),
+        );
+        return {
+          method: 'POST',
+          url: '/bo/api/cashier/deposits/reject',
+          payload: { id: deposit.id, reason: 'no such payment' },
+        };
+      },
+    },
+    'GET /bo/api/cashier/withdrawals': {
+      permissions: ['cashier.queue'],
+      writes: false,
+      request: get('/bo/api/cashier/withdrawals'),
+    },
+    'GET /bo/api/cashier/withdrawals.csv': {
+      permissions: ['cashier.queue'],
+      writes: false,
+      request: get('/bo/api/cashier/withdrawals.csv'),
+    },
+    'POST /bo/api/cashier/withdrawals/action': {
+      permissions: ['cashier.queue'],
+      writes: true,
+      request: async () => {
+        const w = await steps.withdraw(await readyMember(), 60_000);
+        return {
+          method: 'POST',
+          url: '/bo/api/cashier/withdrawals/action',
+          payload: { id: String(w.id), action: 'approve' },
+        };
+      },
+    },
+    'GET /bo/api/cashier/upload': {
+      permissions: ['cashier.queue'],
+      writes: false,
+      request: () => get(`/bo/api/cashier/upload?id=${uploadId}`)(),
+    },
+    'GET /bo/api/cashier/channels': {
+      permissions: ['cashier.channels'],
+      writes: false,
+      request: get('/bo/api/cashier/channels?merchant=khelabd'),
+    },
+    'PUT /bo/api/cashier/channels': {
+      permissions: ['cashier.channels'],
+      writes: true,
+      request: (role) => ({
+        method: 'PUT',
+        url: '/bo/api/cashier/channels',
+        payload: {
+          merchant: 'khelabd',
+          code: 'ROCKET',
+          name: unique(`Matrix ${role} `),
+          kind: 'manual',
+          min: 20_000,
+          max: 100_000,
+          enabled: false,
+        },
+      }),
+    },
+    'DELETE /bo/api/cashier/channels': {
+      permissions: ['cashier.channels'],
+      writes: true,
+      request: async () => {
+        const { id } = ok<{ id: number }>(
+          await bo(t.app, tokens.get('owner') ?? '', {
+            method: 'PUT',
+            url: '/bo/api/cashier/channels',
+            payload: {
+              merchant: 'khelabd',
+              code: 'ROCKET',
+              name: unique('Spare '),
+              kind: 'manual',
+              min: 20_000,
+              max: 100_000,
+              enabled: false,
+            },
+          }),
+        );
+        return { method: 'DELETE', url: '/bo/api/cashier/channels', payload: { id } };
+      },
+    },
+    'GET /bo/api/cashier/settings': {
+      permissions: ['cashier.channels'],
+      writes: false,
+      request: get('/bo/api/cashier/settings?merchant=khelabd'),
+    },
+    'PUT /bo/api/cashier/settings': {
+      permissions: ['cashier.channels'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/cashier/settings',
+        payload: { merchant: 'khelabd', withdrawMin: 50_000, withdrawMax: 5_000_000, autoConfirmMinutes: 60 },
+      }),
+    },
+    'POST /bo/api/cashier/adjust': {
+      permissions: ['cashier.adjust'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/cashier/adjust',
+        headers: { 'idempotency-key': randomUUID() },
+        payload: { memberId, direction: 'credit', amount: 1_000, reason: 'goodwill credit' },
+      }),
+    },
+    'GET /bo/api/cashier/ledger': {
+      permissions: ['cashier.queue'],
+      writes: false,
+      request: () => get(`/bo/api/cashier/ledger?memberId=${memberId}`)(),
+    },
+    'GET /bo/api/cashier/limits': {
+      permissions: ['limits.write'],
+      writes: false,
+      request: () => get(`/bo/api/cashier/limits?memberId=${memberId}`)(),
+    },
+    'PUT /bo/api/cashier/limits': {
+      permissions: ['limits.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/cashier/limits',
+        payload: {
+          memberId,
+          depositAmount: 5_000_000,
+          withdrawAmount: null,
+          withdrawCount: null,
+          reason: 'risk review',
+        },
+      }),
+    },
+    'GET /bo/api/cashier/limit-defaults': {
+      permissions: ['limits.write'],
+      writes: false,
+      request: get('/bo/api/cashier/limit-defaults?merchant=khelabd'),
+    },
+    'PUT /bo/api/cashier/limit-defaults': {
+      permissions: ['limits.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/cashier/limit-defaults',
+        payload: {
+          merchant: 'khelabd',
+          depositAmount: null,
+          withdrawAmount: null,
+          withdrawCount: null,
+          reason: 'no default limits',
+        },
+      }),
+    },
+    // Games
+    'GET /bo/api/games/rounds': {
+      permissions: ['games.read'],
+      writes: false,
+      request: get('/bo/api/games/rounds'),
+    },
+    'GET /bo/api/games/rounds.csv': {
+      permissions: ['games.read'],
+      writes: false,
+      request: get('/bo/api/games/rounds.csv'),
+    },
+    'GET /bo/api/games/rounds/detail': {
+      permissions: ['games.read'],
+      writes: false,
+      request: () => get(`/bo/api/games/rounds/detail?id=${roundId}`)(),
+    },
+    'GET /bo/api/games/vendors': {
+      permissions: ['games.read'],
+      writes: false,
+      request: get('/bo/api/games/vendors'),
+    },
+    'POST /bo/api/games/vendors/status': {
+      permissions: ['games.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/games/vendors/status',
+        payload: { code: 'NETENT', gameType: 'RNG', enabled: true },
+      }),
+    },
+    'GET /bo/api/games/jackpot': {
+      permissions: ['games.read'],
+      writes: false,
+      request: get('/bo/api/games/jackpot?merchant=khelabd'),
+    },
+    'PUT /bo/api/games/jackpot': {
+      permissions: ['games.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/games/jackpot',
+        payload: {
+          merchant: 'khelabd',
+          enabled: true,
+          shareBp: 50,
+          seedMinor: '0',
+          odds: 1000,
+          bigWinMinMinor: '0',
+        },
+      }),
+    },
+  };
+
+  /** `METHOD path` of every `/bo/api` route the app serves, from its OpenAPI table. */
+  const routesOfApp = () => {
+    const doc = (
+      t.app as unknown as { swagger: () => { paths: Record<string, Record<string, unknown>> } }
+    ).swagger();
+    return Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/bo/api/'))
+      .flatMap(([path, verbs]) =>
+        Object.keys(verbs)
+          .filter((verb) => ['get', 'post', 'put', 'delete', 'patch'].includes(verb))
+          .map((verb) => `${verb.toUpperCase()} ${path}`),
+      )
+      .sort();
+  };
+
+  it('every back-office route is in the matrix, and the matrix names no route that is gone', () => {
+    const served = routesOfApp();
+    expect(served.length).toBeGreaterThan(60);
+    const known = new Set([...Object.keys(MATRIX), ...SELF_SERVICE, ...PUBLIC]);
+    expect(
+      served.filter((route) => !known.has(route)),
+      'routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      [...known].filter((route) => !served.includes(route)),
+      'matrix entries for routes the app does not serve',
+    ).toEqual([]);
+  });
+
+  it('gives owner every permission and the other roles only theirs', () => {
+    expect(ROLE_PERMISSIONS.owner).toContain('staff.manage');
+    for (const role of ROLES.filter((r) => r !== 'owner')) expect(can(role, 'staff.manage')).toBe(false);
+    expect(can('content', 'members.read')).toBe(false);
+    expect(can('finance', 'members.lock')).toBe(false);
+    expect(can('support', 'audit.read')).toBe(false);
+    expect(can('risk', 'settings.write')).toBe(false);
+    expect(can('support', 'messages.send') && can('support', 'feedback.read')).toBe(true);
+  });
+
+  const allowed = (role: StaffRole, entry: Entry) => entry.permissions.every((p) => can(role, p));
+
+  for (const [route, entry] of Object.entries(MATRIX)) {
+    const who = ROLES.filter((role) => allowed(role, entry));
+    it(`${route}: allowed to ${who.join(', ')}; refused to the rest with nothing written`, async () => {
+      for (const role of ROLES) {
+        const request = await entry.request(role);
+        const [method, path] = route.split(' ');
+        expect(`${request.method} ${request.url.split('?')[0]}`).toBe(`${method} ${path}`);
+        const audit = (await auditRows(t.db)).length;
+        const before = allowed(role, entry) ? null : await fingerprint();
+        const res = await bo(t.app, tokens.get(role) ?? null, request);
+        if (allowed(role, entry)) {
+          expect(res.statusCode, `${role} ${route}: ${res.body.slice(0, 300)}`).toBe(200);
+          const rows = await auditRows(t.db);
+          if (entry.writes) {
+            expect(rows.length, `${role} ${route} writes its audit row`).toBeGreaterThan(audit);
+            expect(rows.at(-1)?.staff_username).toBe(role);
+          } else expect(rows.length, `${role} ${route} reads without writing`).toBe(audit);
+        } else {
+          expect(res.statusCode, `${role} ${route}: ${res.body.slice(0, 300)}`).toBe(403);
+          const missing = entry.permissions.find((p) => !can(role, p));
+          expect(res.json()).toMatchObject({
+            success: false,
+            errorCode: 'forbidden',
+            value: { permission: missing },
+          });
+          expect(await fingerprint(), `${role} ${route} wrote something`).toEqual(before);
+        }
+      }
+    });
+  }
+
+  it('refuses every route without a staff session (401), before anything is read or written', async () => {
+    for (const [route, entry] of Object.entries(MATRIX)) {
+      const res = await bo(t.app, null, await entry.request('owner'));
+      expect(res.statusCode, route).toBe(401);
+    }
+    for (const route of SELF_SERVICE) {
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await bo(t.app, null, { method: method as 'GET', url });
+      expect(res.statusCode, route).toBe(401);
+    }
+  });
+
+  it('opens the self-service routes to every role', async () => {
+    for (const [index, role] of ROLES.entries()) {
+      const token = tokens.get(role) ?? '';
+      // Password changes and logins are limited per address and minute: each role calls from its own.
+      const remoteAddress = `198.51.100.${60 + index}`;
+      const me = await bo(t.app, token, { method: 'GET', url: '/bo/api/session/me' });
+      expect(me.json().value).toMatchObject({ username: role, role });
+      const change = (currentPassword: string, newPassword: string) =>
+        bo(t.app, token, {
+          method: 'POST',
+          url: '/bo/api/session/password',
+          payload: { currentPassword, newPassword },
+          remoteAddress,
+        });
+      expect((await change('Staff1234!', 'Staff1234!matrix')).statusCode, role).toBe(200);
+      expect((await change('Staff1234!matrix', 'Staff1234!')).statusCode, role).toBe(200);
+      const spare = await staffLogin(t.app, clock, role, remoteAddress);
+      expect(
+        (await bo(t.app, spare, { method: 'POST', url: '/bo/api/session/logout' })).statusCode,
+        role,
+      ).toBe(200);
+      expect((await bo(t.app, spare, { method: 'GET', url: '/bo/api/session/me' })).statusCode).toBe(401);
+    }
+  });
+
+  it('checks the role in the service too, not only in the route', async () => {
+    const actor = { id: 1, username: 'content', role: 'content' as const, ip: '127.0.0.1', requestId: 'r1' };
+    const b = t.app.services.backoffice;
+    await expect(b.members.members.lock(actor, memberId, 'x')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(b.site.settings.setFlag(actor, 'khelabd', 'DIRECTREG3', false)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(t.app.services.staff.management.revokeSessions(actor, targetStaffId)).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    await expect(
+      b.inbox.sendMessage(actor, { audience: 'all', merchant: 'khelabd', title: 'x', body: 'y' }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+  });
+});

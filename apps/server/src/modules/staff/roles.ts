@@ -1,0 +1,67 @@
+import type { StaffRole } from '@khela/contract';
+import { AppError } from '../../http/errors';
+
+/**
+ * Every permission of the back office. Finance's names are reserved for the cashier issue
+ * (queues and adjustments do not exist yet); `owner` holds all of them.
+ */
+export const PERMISSIONS = [
+  'staff.manage',
+  'settings.read',
+  'settings.write',
+  'content.write',
+  'members.read',
+  'members.note',
+  'members.sessions.revoke',
+  'members.lock',
+  'members.password.reset',
+  'members.type',
+  'messages.send',
+  // Support's feedback queue (issue 4): list, detail, images; a reply also needs messages.send.
+  'feedback.read',
+  'limits.write',
+  'cashier.queue',
+  'cashier.adjust',
+  // Deposit channels and withdrawal limits.
+  'cashier.channels',
+  'dashboard.read',
+  'audit.read',
+  // Games (issue 7): rounds search and detail; vendor switches and jackpot settings.
+  'games.read',
+  'games.write',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Role -> permissions, in code: a change here is a reviewed change. */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  finance: ['cashier.queue', 'cashier.adjust', 'cashier.channels', 'members.read', 'dashboard.read'],
+  support: [
+    'members.read',
+    'members.note',
+    'members.sessions.revoke',
+    'members.password.reset',
+    'messages.send',
+    'feedback.read',
+    'dashboard.read',
+    'games.read',
+  ],
+  content: ['content.write', 'settings.read'],
+  risk: [
+    'members.read',
+    'members.lock',
+    'members.sessions.revoke',
+    'limits.write',
+    'audit.read',
+    'dashboard.read',
+    'games.read',
+    'games.write',
+  ],
+};
+
+export const can = (role: StaffRole, permission: Permission) => ROLE_PERMISSIONS[role].includes(permission);
+
+/** Services call this first: 403 `forbidden` when the role lacks the permission. */
+export const assertCan = (actor: { role: StaffRole }, permission: Permission) => {
+  if (!can(actor.role, permission)) throw new AppError('forbidden', { value: { permission } });
+};
