@@ -1,6 +1,4 @@
 import {
-  FAVOURITE_PAGE_SIZE_MAX,
-  GAME_PAGE_SIZE,
   GAME_PAGE_SIZE_MAX,
   type Game,
   type GameCard,
@@ -9,14 +7,16 @@ import {
   gameListValue,
   gameVendorValue,
   type Language,
-  WINNER_BOARD_LIMIT,
-  type WinnerVo,
 } from '@khela/contract';
 import type { Kysely } from 'kysely';
-import type { DB, Localized } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import type { DB } from '../../db/schema';
 import { matchesTokens, queryTokens } from '../../shared/search-text';
+import { clampPage, formatDecimal, mediaPath, pick } from './formatting';
+import { createMemberGames } from './member-games';
+import type { GameEntry, Snapshot, VendorEntry, VendorRow } from './snapshot';
 import * as store from './store';
+
+export { clampPage, formatDecimal, maskName } from './formatting';
 
 /** Extra vendor codes a brand moves out of SPORTS (brand config `esportGames`, `cockfightGames`). */
 export type BrandLanes = { esports: readonly string[]; cockfight: readonly string[] };
@@ -34,37 +34,6 @@ type Deps = {
   settingsVersion?: () => number | undefined;
 };
 
-type VendorRow = Awaited<ReturnType<typeof store.readVendors>>[number];
-type ClassifyRow = Awaited<ReturnType<typeof store.readClassifies>>[number];
-
-type VendorEntry = {
-  row: VendorRow;
-  gameCount: number;
-  classifyKeys: Set<string>;
-  /** Lazily built card per language. */
-  cards: Map<Language, GameCard>;
-};
-
-type GameEntry = {
-  row: store.GameRow;
-  vendor: VendorEntry;
-  minBet: string;
-  wire: Map<Language, Game>;
-};
-
-type Snapshot = {
-  version: number;
-  vendors: VendorEntry[];
-  classifies: ClassifyRow[];
-  games: GameEntry[];
-  byNode: Map<string, GameEntry>;
-  hot: GameEntry[];
-  listCache: Map<string, GameEntry[]>;
-  /** Serialised game-list pages by list key, page, size and language (the lobby's hot answers). */
-  pageCache: Map<string, Buffer>;
-  laneCache: Map<string, GameLane[]>;
-};
-
 export type GameListFilter = {
   gameType?: GameType | undefined;
   vassalage?: string | undefined;
@@ -80,37 +49,6 @@ export type GameListFilter = {
 const LANE_ORDER: readonly GameType[] = ['RNG', 'ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'PVP'];
 const LIST_CACHE_MAX = 512;
 const PAGE_CACHE_MAX = 4096;
-const WIN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** "0.10" → "0.1", "1.00" → "1": the lobby's min-bet options are written without trailing zeros. */
-export const formatDecimal = (text: string) =>
-  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
-
-const pick = (text: Localized, language: Language) =>
-  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
-
-const mediaPath = (mediaId: string | null, url: string | null) => (mediaId ? `/media/${mediaId}` : url);
-
-/** A winner's account name as the board shows it: "de***01". */
-export const maskName = (name: string) => {
-  const chars = [...name];
-  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
-  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
-  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
-};
-
-/** Clamps a page request: size to 1..max (default 15), page to 1..totalPages (1 when empty). */
-export const clampPage = (
-  count: number,
-  pageNo: number | undefined,
-  pageSize: number | undefined,
-  max: number,
-) => {
-  const size = Math.min(Math.max(pageSize ?? GAME_PAGE_SIZE, 1), max);
-  const totalPages = Math.ceil(count / size);
-  const page = Math.min(Math.max(pageNo ?? 1, 1), Math.max(totalPages, 1));
-  return { size, totalPages, page, offset: (page - 1) * size };
-};
 
 /**
  * The game catalogue. It is read-mostly, so the whole of it (about 10,000 games) is held in
@@ -452,130 +390,7 @@ export const createCatalogueService = ({
     };
   };
 
-  /** The game a favourite payload names: it must exist, and vendor and type must be its own. */
-  const findGame = (snap: Snapshot, nodeId: string, vendor: string, gameType: GameType) => {
-    const entry = snap.byNode.get(nodeId);
-    const v = entry?.vendor.row;
-    if (!entry || !v || v.code !== vendor.toUpperCase()) throw new AppError('not.found');
-    if (gameType !== v.game_type && gameType !== v.lane) throw new AppError('not.found');
-    return entry;
-  };
-
-  const favouriteIds = async (memberId: number) => {
-    const snap = await current();
-    const rows = await store.readFavourites(db, memberId);
-    return rows.filter((r) => snap.byNode.has(r.node_id)).map((r) => r.node_id);
-  };
-
-  const addFavourite = async (
-    memberId: number,
-    body: { nodeId: string; vendor: string; gameType: GameType },
-  ) => {
-    const snap = await current();
-    const entry = findGame(snap, body.nodeId, body.vendor, body.gameType);
-    await store.addFavourite(db, memberId, entry.row.node_id, now());
-    return favouriteIds(memberId);
-  };
-
-  const removeFavourite = async (memberId: number, body: { nodeId: string }) => {
-    await store.removeFavourite(db, memberId, body.nodeId);
-    return favouriteIds(memberId);
-  };
-
-  const favouriteList = async (
-    memberId: number,
-    language: Language,
-    filter: { gameType?: GameType | undefined; pageNo?: number | undefined; pageSize?: number | undefined },
-  ) => {
-    const snap = await current();
-    const rows = await store.readFavourites(db, memberId);
-    const entries = rows
-      .map((r) => snap.byNode.get(r.node_id))
-      .filter((g): g is GameEntry => g !== undefined)
-      .filter(
-        (g) =>
-          !filter.gameType || g.row.game_type === filter.gameType || g.vendor.row.lane === filter.gameType,
-      );
-    const { size, totalPages, page, offset } = clampPage(
-      entries.length,
-      filter.pageNo,
-      filter.pageSize,
-      FAVOURITE_PAGE_SIZE_MAX,
-    );
-    return {
-      content: entries.slice(offset, offset + size).map((g) => gameOf(g, language)),
-      pageNum: page,
-      totalPages,
-      totalCount: entries.length,
-    };
-  };
-
-  const recentGames = async (
-    memberId: number,
-    language: Language,
-    filter: { vassalage?: string | undefined; pageNo?: number | undefined; pageSize?: number | undefined },
-  ) => {
-    const snap = await current();
-    const code = filter.vassalage?.toUpperCase();
-    const rows = await store.readRecent(db, memberId);
-    const entries = rows
-      .map((r) => ({ entry: snap.byNode.get(r.node_id), at: r.last_played_at }))
-      .filter((r): r is { entry: GameEntry; at: Date } => r.entry !== undefined)
-      .filter((r) => !code || r.entry.row.vendor_code === code);
-    const { size, totalPages, page, offset } = clampPage(
-      entries.length,
-      filter.pageNo,
-      filter.pageSize,
-      GAME_PAGE_SIZE_MAX,
-    );
-    return {
-      list: entries
-        .slice(offset, offset + size)
-        .map((r) => ({ ...gameOf(r.entry, language), lastPlayedAt: r.at.getTime() })),
-      totalPages,
-      totalCount: entries.length,
-      pageNo: page,
-    };
-  };
-
-  /** Records that a member opened a game (for the recent list); the game launch calls this. */
-  const recordPlay = async (memberId: number, nodeId: string) => {
-    const snap = await current();
-    if (!snap.byNode.has(nodeId)) throw new AppError('not.found');
-    await store.recordPlay(db, memberId, nodeId, now());
-  };
-
-  /** The biggest real wins of settled rounds in the last 7 days; empty until rounds are played. */
-  const winnerBoard = async (merchantCode: string, language: Language, category: string, limit: number) => {
-    const snap = await current();
-    const rows = await store.readWins(
-      db,
-      merchantCode,
-      new Date(now().getTime() - WIN_WINDOW_MS),
-      Math.min(Math.max(limit, 1), WINNER_BOARD_LIMIT),
-      category,
-    );
-    const list: { vo: WinnerVo }[] = [];
-    for (const row of rows) {
-      const entry = snap.byNode.get(row.node_id);
-      if (!entry) continue;
-      const game = gameOf(entry, language);
-      list.push({
-        vo: {
-          customerName: maskName(row.username),
-          winAmount: formatDecimal(row.win_amount),
-          gameName: game.displayName,
-          nodeId: game.nodeId,
-          gameType: game.gameType,
-          vendor: game.vendor,
-          vassalage: game.vassalage,
-          iconUrl: game.iconUrl,
-          winTime: row.won_at.getTime(),
-        },
-      });
-    }
-    return { list };
-  };
+  const memberGames = createMemberGames({ db, now, current, gameOf });
 
   /** Counts of the loaded catalogue (enabled vendors and games). */
   const stats = async () => {
@@ -593,13 +408,7 @@ export const createCatalogueService = ({
     listGames,
     listGamesJson,
     hotGames,
-    favouriteIds,
-    addFavourite,
-    removeFavourite,
-    favouriteList,
-    recentGames,
-    recordPlay,
-    winnerBoard,
+    ...memberGames,
     stats,
   };
 };
