@@ -6,6 +6,8 @@ export {
 export { CAPTCHA_COOKIE } from './captcha';
 export { SMS_CODE_MAX_TRIES, SMS_CODE_MINUTES, SMS_SENDS_PER_HOUR } from './codes';
 export { DEMO_IDP_CLIENTS, DEMO_IDP_PATH } from './demo-idp';
+/** Seeds write their demo members with it. */
+export { memberIdsWithUsernameLike, memberMerchantOf, memberUsernames } from './member-names';
 export {
   CHECKS_PER_MINUTE,
   callMeta,
@@ -41,7 +43,6 @@ export {
   sessionTimes,
 } from './sessions';
 export { createSocialSignIn, type SocialSignIn, socialProvidersFromConfig } from './social';
-/** Seeds write their demo members with it. */
 export { insertMember } from './store';
 export { createSubjectThrottle } from './throttle';
 export { parseMobile } from './validation';

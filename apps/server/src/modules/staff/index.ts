@@ -10,7 +10,9 @@ export {
   type UnknownUsernameThrottle,
 } from './accounts';
 export { type Actor, appendAudit, canonicalJson, rowHash, verifyChain } from './audit';
+export { countTargetTrail, readTargetTrail, type TargetTrailQuery } from './audit-trail';
 export { CSV_BATCH_ROWS, csvStream } from './csv';
+export { staffIdOf, staffUsernames } from './names';
 export { assertCan, can, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from './roles';
 export {
   createStaffRouter,

@@ -1,7 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, IdentityAuditEvent } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
-import { type Actor, assertCan, csvStream } from '../../staff';
+import {
+  type Actor,
+  assertCan,
+  countTargetTrail,
+  csvStream,
+  readTargetTrail,
+  type TargetTrailQuery,
+} from '../../staff';
 import { SESSION_IDLE_MS } from '../sessions';
 import * as identityStore from '../store';
 
@@ -38,7 +45,6 @@ const SESSION_SORTS = {
   ip: 'ip',
 } as const;
 const LOGIN_SORTS = { at: 'at', event: 'event', ip: 'ip' } as const;
-const TRAIL_SORTS = { at: 'at', action: 'action', staff: 'staff_username' } as const;
 
 const SESSION_CSV_COLUMNS = ['createdAt', 'lastSeenAt', 'expiresAt', 'revokedAt', 'ip', 'live'] as const;
 const LOGIN_CSV_COLUMNS = ['at', 'event', 'ip'] as const;
@@ -186,40 +192,16 @@ export const createMemberLists = ({ db, now }: { db: Kysely<DB>; now: () => Date
 
   // The staff trail (the member's rows of the back-office audit log)
 
-  const trailWhere = (q: MemberTrailQuery) => {
-    let query = db.selectFrom('bo_audit').where('target', '=', `member:${q.memberId}`);
-    if (q.action) query = query.where('action', '=', q.action);
-    if (q.staff) query = query.where('staff_username', '=', q.staff);
-    if (q.from !== undefined) query = query.where('at', '>=', new Date(q.from));
-    if (q.to !== undefined) query = query.where('at', '<', new Date(q.to));
-    return query;
-  };
-
-  const trailRows = async (q: MemberTrailQuery, limit: number, offset: number) =>
-    (
-      await trailWhere(q)
-        .select(['id', 'at', 'staff_username', 'action', 'before', 'after', 'ip'])
-        .orderBy(TRAIL_SORTS[q.sort], nullsLast(q.order))
-        .orderBy('id', q.order)
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    ).map((a) => ({
-      id: Number(a.id),
-      at: a.at.getTime(),
-      staff: a.staff_username,
-      action: a.action,
-      before: a.before,
-      after: a.after,
-      ip: a.ip,
-    }));
+  const trailOf = (q: MemberTrailQuery): TargetTrailQuery => ({ ...q, target: `member:${q.memberId}` });
+  const trailRows = (q: MemberTrailQuery, limit: number, offset: number) =>
+    readTargetTrail(db, trailOf(q), limit, offset);
 
   /** Staff actions on the member, by action, staff and time. */
   const trail = async (actor: Actor, q: MemberTrailQuery & Paging) => {
     await mustExist(actor, q.memberId);
     return pageOf(
       (limit, offset) => trailRows(q, limit, offset),
-      () => trailWhere(q).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+      async () => ({ n: String(await countTargetTrail(db, trailOf(q))) }),
       q,
     );
   };

@@ -5,7 +5,7 @@ import type { DB, MemberType } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
 import type { PasswordHasher } from '../../../shared/passwords';
 import type { SiteService } from '../../site';
-import { type Actor, appendAudit, assertCan } from '../../staff';
+import { type Actor, appendAudit, assertCan, staffUsernames } from '../../staff';
 import * as identityStore from '../store';
 import { matchesRule } from '../validation';
 
@@ -151,19 +151,27 @@ export const createMemberOps = ({ db, site, hasher, now }: Deps) => {
         : db.selectFrom('member').select(['id', 'username']).where('id', '=', m.upline_id).executeTakeFirst(),
       db
         .selectFrom('member_note')
-        .innerJoin('staff', 'staff.id', 'member_note.staff_id')
-        .select(['member_note.id', 'member_note.created_at', 'member_note.body', 'staff.username'])
-        .where('member_note.member_id', '=', memberId)
-        .orderBy('member_note.created_at', 'desc')
+        .select(['id', 'created_at', 'body', 'staff_id'])
+        .where('member_id', '=', memberId)
+        .orderBy('created_at', 'desc')
         .execute(),
     ]);
+    const staffNames = await staffUsernames(
+      db,
+      notes.map((n) => n.staff_id),
+    );
     return {
       ...toRow(m),
       nickname: m.nickname,
       upline: upline ?? null,
       mustChangePassword: m.must_change_password,
       registerIp: m.register_ip,
-      notes: notes.map((n) => ({ id: n.id, at: n.created_at.getTime(), staff: n.username, body: n.body })),
+      notes: notes.map((n) => ({
+        id: n.id,
+        at: n.created_at.getTime(),
+        staff: staffNames.get(n.staff_id) ?? '',
+        body: n.body,
+      })),
     };
   };
 

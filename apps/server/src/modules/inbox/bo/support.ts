@@ -3,8 +3,9 @@ import { type Kysely, sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import type { DB } from '../../../db/schema';
 import { AppError } from '../../../http/errors';
+import { memberIdsWithUsernameLike, memberMerchantOf, memberUsernames } from '../../identity';
 import { SANITIZE_OPTIONS, type SiteService } from '../../site';
-import { type Actor, appendAudit, assertCan, csvStream } from '../../staff';
+import { type Actor, appendAudit, assertCan, csvStream, staffUsernames } from '../../staff';
 import * as inboxStore from '../store';
 
 type Deps = { db: Kysely<DB>; site: SiteService; now: () => Date };
@@ -87,53 +88,64 @@ export const createInboxOps = ({ db, site, now }: Deps) => {
   // ---- messages
 
   const messageQuery = (filter: MessageFilter) => {
-    let q = db
-      .selectFrom('member_message as mm')
-      .leftJoin('member as m', 'm.id', 'mm.member_id')
-      .leftJoin('staff as s', 's.id', 'mm.staff_id');
+    let q = db.selectFrom('member_message as mm');
     if (filter.merchant) q = q.where('mm.merchant_code', '=', filter.merchant);
     if (filter.audience === 'all') q = q.where('mm.member_id', 'is', null);
     if (filter.audience === 'member') q = q.where('mm.member_id', 'is not', null);
-    if (filter.account) q = q.where(sql`lower(m.username)`, 'like', contains(filter.account.toLowerCase()));
+    if (filter.account)
+      q = q.where(
+        'mm.member_id',
+        'in',
+        memberIdsWithUsernameLike(db, contains(filter.account.toLowerCase())),
+      );
     return q;
   };
 
-  const messageRows = async (filter: MessageFilter, limit: number, offset: number) =>
-    (
-      await messageQuery(filter)
-        .select((eb) => [
-          'mm.id',
-          'mm.merchant_code',
-          'mm.member_id',
-          'm.username',
-          'mm.title',
-          'mm.body',
-          's.username as staff',
-          'mm.feedback_id',
-          'mm.created_at',
-          eb
-            .selectFrom('member_message_read as r')
-            .select(sql<string>`count(*)`.as('n'))
-            .whereRef('r.message_id', '=', 'mm.id')
-            .as('reads'),
-        ])
-        .orderBy(MESSAGE_SORT[filter.sort], filter.order)
-        .orderBy('mm.id', filter.order)
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    ).map((r) => ({
+  const messageRows = async (filter: MessageFilter, limit: number, offset: number) => {
+    const rows = await messageQuery(filter)
+      .select((eb) => [
+        'mm.id',
+        'mm.merchant_code',
+        'mm.member_id',
+        'mm.title',
+        'mm.body',
+        'mm.staff_id',
+        'mm.feedback_id',
+        'mm.created_at',
+        eb
+          .selectFrom('member_message_read as r')
+          .select(sql<string>`count(*)`.as('n'))
+          .whereRef('r.message_id', '=', 'mm.id')
+          .as('reads'),
+      ])
+      .orderBy(MESSAGE_SORT[filter.sort], filter.order)
+      .orderBy('mm.id', filter.order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const [members, staff] = await Promise.all([
+      memberUsernames(
+        db,
+        rows.flatMap((r) => (r.member_id === null ? [] : [r.member_id])),
+      ),
+      staffUsernames(
+        db,
+        rows.flatMap((r) => (r.staff_id === null ? [] : [r.staff_id])),
+      ),
+    ]);
+    return rows.map((r) => ({
       id: r.id,
       merchant: r.merchant_code,
       memberId: r.member_id,
-      member: r.username,
+      member: r.member_id === null ? null : (members.get(r.member_id) ?? null),
       title: r.title,
       body: r.body,
-      staff: r.staff,
+      staff: r.staff_id === null ? null : (staff.get(r.staff_id) ?? null),
       feedbackId: r.feedback_id,
       reads: Number(r.reads ?? 0),
       createdAt: r.created_at.getTime(),
     }));
+  };
 
   const listMessages = async (actor: Actor, filter: MessageFilter, page: number, pageSize: number) => {
     assertCan(actor, 'messages.send');
@@ -169,11 +181,7 @@ export const createInboxOps = ({ db, site, now }: Deps) => {
     return db.transaction().execute(async (trx) => {
       let memberId: number | null = null;
       if (input.audience === 'member') {
-        const member = await trx
-          .selectFrom('member')
-          .select(['id', 'merchant_code'])
-          .where('id', '=', input.memberId)
-          .executeTakeFirst();
+        const member = await memberMerchantOf(trx, input.memberId);
         if (!member || member.merchant_code !== input.merchant)
           throw new AppError('not.found', { value: { memberId: input.memberId } });
         memberId = member.id;
@@ -204,14 +212,12 @@ export const createInboxOps = ({ db, site, now }: Deps) => {
   // ---- feedback
 
   const feedbackQuery = (filter: FeedbackFilter) => {
-    let q = db
-      .selectFrom('feedback as f')
-      .innerJoin('member as m', 'm.id', 'f.member_id')
-      .leftJoin('staff as s', 's.id', 'f.replied_by');
+    let q = db.selectFrom('feedback as f');
     if (filter.merchant) q = q.where('f.merchant_code', '=', filter.merchant);
     if (filter.status) q = q.where('f.status', '=', filter.status);
     if (filter.questionType) q = q.where('f.question_type', '=', filter.questionType);
-    if (filter.account) q = q.where(sql`lower(m.username)`, 'like', contains(filter.account.toLowerCase()));
+    if (filter.account)
+      q = q.where('f.member_id', 'in', memberIdsWithUsernameLike(db, contains(filter.account.toLowerCase())));
     if (filter.from !== undefined) q = q.where('f.created_at', '>=', new Date(filter.from));
     if (filter.to !== undefined) q = q.where('f.created_at', '<', new Date(filter.to));
     return q;
@@ -221,53 +227,74 @@ export const createInboxOps = ({ db, site, now }: Deps) => {
     'f.id',
     'f.merchant_code',
     'f.member_id',
-    'm.username',
     'f.question_type',
     'f.content',
     'f.status',
     'f.image_count',
     'f.created_at',
     'f.replied_at',
-    's.username as replied_by',
+    'f.replied_by',
     'f.reply_message_id',
   ] as const;
 
-  const toFeedbackRow = (r: {
+  type StoredFeedback = {
     id: number;
     merchant_code: string;
     member_id: number;
-    username: string;
     question_type: string;
     content: string;
     status: FeedbackStatus;
     image_count: number;
     created_at: Date;
     replied_at: Date | null;
-    replied_by: string | null;
-  }) => ({
+    replied_by: number | null;
+  };
+
+  /** Feedback rows with their member's and replier's names (asked of identity and staff). */
+  const namedFeedback = async (rows: StoredFeedback[]) => {
+    const [members, staff] = await Promise.all([
+      memberUsernames(
+        db,
+        rows.map((r) => r.member_id),
+      ),
+      staffUsernames(
+        db,
+        rows.flatMap((r) => (r.replied_by === null ? [] : [r.replied_by])),
+      ),
+    ]);
+    return rows.map((r) =>
+      toFeedbackRow(
+        r,
+        members.get(r.member_id) ?? '',
+        r.replied_by === null ? null : (staff.get(r.replied_by) ?? null),
+      ),
+    );
+  };
+
+  const toFeedbackRow = (r: StoredFeedback, username: string, repliedBy: string | null) => ({
     id: r.id,
     merchant: r.merchant_code,
     memberId: r.member_id,
-    member: r.username,
+    member: username,
     questionType: r.question_type as FeedbackQuestionType,
     content: r.content,
     status: r.status,
     images: r.image_count,
     createdAt: r.created_at.getTime(),
     repliedAt: r.replied_at?.getTime() ?? null,
-    repliedBy: r.replied_by,
+    repliedBy,
   });
 
   const feedbackRows = async (filter: FeedbackFilter, limit: number, offset: number) =>
-    (
+    namedFeedback(
       await feedbackQuery(filter)
         .select(FEEDBACK_COLUMNS)
         .orderBy(FEEDBACK_SORT[filter.sort], filter.order)
         .orderBy('f.id', filter.order)
         .limit(limit)
         .offset(offset)
-        .execute()
-    ).map(toFeedbackRow);
+        .execute(),
+    );
 
   const listFeedback = async (actor: Actor, filter: FeedbackFilter, page: number, pageSize: number) => {
     assertCan(actor, 'feedback.read');
@@ -304,8 +331,10 @@ export const createInboxOps = ({ db, site, now }: Deps) => {
             .select(['id', 'title', 'body', 'created_at'])
             .where('id', '=', row.reply_message_id)
             .executeTakeFirst();
+    const [named] = await namedFeedback([row]);
+    if (!named) throw new AppError('not.found');
     return {
-      ...toFeedbackRow(row),
+      ...named,
       reply: reply
         ? { id: reply.id, title: reply.title, body: reply.body, at: reply.created_at.getTime() }
         : null,
