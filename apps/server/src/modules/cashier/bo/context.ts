@@ -25,5 +25,5 @@ export const cashierBoContext = (deps: CashierBoDeps): CashierBoContext => {
     if (!merchant) throw new AppError('not.found', { value: { merchant: code } });
     return merchant;
   };
-  return { now: () => new Date(), ...deps, assertMerchant } as CashierBoContext;
+  return { ...deps, now: deps.now ?? (() => new Date()), assertMerchant };
 };
