@@ -40,7 +40,7 @@ export const smsCode = (request: APIRequestContext, to: string, merchant = 'khel
 /** Every mail the test SMTP server of this worker received for this address, oldest first. */
 export const capturedMails = async (to: string): Promise<CapturedMail[]> => {
   const dir = currentServer().mailDir;
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
   const mails = await Promise.all(
     names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as CapturedMail),
   );
