@@ -47,6 +47,8 @@ export {
 } from './engine';
 // Originals, fishing and the cluster / hold-and-win / megaways slots (README: "Originals, fishing…").
 export * from './fishing/index';
+// Lottery draws, bets and RTP (issue 17, src/lottery/).
+export * from './lottery/index';
 export * from './originals/index';
 export {
   type ByteStream,
