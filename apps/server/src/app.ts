@@ -45,6 +45,7 @@ import {
   registerInboxBackofficeRoutes,
   registerInboxRoutes,
 } from './modules/inbox';
+import { createLottery, LOTTERY_TICK_MS, type Lottery, registerLotteryRoutes } from './modules/lottery';
 import { createMessenger, registerDemoInboxRoute } from './modules/messaging';
 import {
   createProviderService,
@@ -122,6 +123,7 @@ export type App = FastifyInstance & {
     scheduler: Scheduler;
     cashier: Cashier;
     inbox: InboxService;
+    lottery: Lottery;
     /** Each module's back-office services (their routes are under /bo/api). */
     backoffice: {
       site: SiteBackoffice;
@@ -257,6 +259,19 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     const report = await games.sweep();
     app.log.info({ report }, 'games: idle rounds swept');
   });
+  const lottery = createLottery({
+    db,
+    wallet,
+    merchants: async () =>
+      (await site.current()).merchants.map((m) => ({ code: m.code, currency: m.currency })),
+    publishBalance: (memberId) => balanceEvents.publish(memberId),
+    now: deps.now,
+    // Responsible-gaming protection: wire `checkProtection` here once the protection module exists.
+  });
+  scheduler.every('lottery.tick', LOTTERY_TICK_MS, async () => {
+    const report = await lottery.tick();
+    if (report.drawn > 0 || report.settled > 0) app.log.info({ report }, 'lottery: issues drawn and settled');
+  });
   app.addHook('onClose', async () => {
     await identity.settled();
     messenger.close();
@@ -289,6 +304,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerCatalogueRoutes(app, gate, catalogue, createLotteryService({ db, catalogue, now: deps.now }));
   registerWalletRoutes(app, gate, wallet);
   registerGamesRoutes(app, gate, games);
+  registerLotteryRoutes(app, gate, lottery);
   // Seamless-wallet callbacks of game vendors: signed, outside the /wps gates (docs/decisions/010).
   await registerProviderRoutes(app, provider);
   if (config.KHELA_MODE !== 'production') await mountDemoVendorSim(app, provider);
@@ -334,6 +350,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       scheduler,
       cashier,
       inbox,
+      lottery,
       backoffice: {
         site: siteBackoffice,
         members: membersBackoffice,

@@ -26,6 +26,18 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -467,6 +479,78 @@ export interface LoginThrottle {
   updated_at: Timestamp;
 }
 
+export interface LotteryBet {
+  balance_after_stake_minor: Int8;
+  bet_type: string;
+  currency: string;
+  game_code: string;
+  id: string;
+  issue_id: string;
+  member_id: number;
+  merchant_code: string;
+  payout_minor: Generated<Int8>;
+  payout_table: Json;
+  placed_at: Timestamp;
+  rule_id: Int8;
+  selection: Json;
+  seq: number;
+  settled_at: Timestamp | null;
+  slip_id: string;
+  stake_minor: Int8;
+  status: string;
+}
+
+export interface LotteryExposure {
+  issue_id: string;
+  liability_minor: Int8;
+  number_key: string;
+}
+
+export interface LotteryGame {
+  code: string;
+  created_at: Timestamp;
+  enabled: Generated<boolean>;
+  kind: string;
+  merchant_code: string;
+}
+
+export interface LotteryIssue {
+  commitment: string;
+  created_at: Timestamp;
+  drawn_at: Timestamp | null;
+  draws_at: Timestamp;
+  game_code: string;
+  id: string;
+  issue_no: string;
+  link: string | null;
+  locks_at: Timestamp;
+  merchant_code: string;
+  numbers: Json | null;
+  opens_at: Timestamp;
+  previous_link: string | null;
+  rule_id: Int8;
+  server_seed: string;
+  settled_at: Timestamp | null;
+  status: string;
+  void_reason: string | null;
+}
+
+export interface LotteryRule {
+  created_at: Timestamp;
+  created_by: string | null;
+  effective_from: Timestamp;
+  game_code: string;
+  id: Generated<Int8>;
+  interval_seconds: number;
+  liability_cap_minor: Int8;
+  lock_seconds: number;
+  max_stake_minor: Int8;
+  merchant_code: string;
+  min_stake_minor: Int8;
+  payouts: Json;
+  version: number;
+}
+
 export interface LotterySchedule {
   draw_days: string;
   first_draw_minute: number;
@@ -478,6 +562,16 @@ export interface LotterySchedule {
   remark: ColumnType<Localized, string | undefined, string>;
   updated_at: Generated<Timestamp>;
   utc_offset_minutes: number;
+}
+
+export interface LotterySlip {
+  created_at: Timestamp;
+  id: string;
+  issue_id: string;
+  member_id: number;
+  merchant_code: string;
+  request_key: string;
+  total_stake_minor: Int8;
 }
 
 export interface Media {
@@ -817,7 +911,13 @@ export interface DB {
   ledger_account: LedgerAccount;
   login_challenge: LoginChallenge;
   login_throttle: LoginThrottle;
+  lottery_bet: LotteryBet;
+  lottery_exposure: LotteryExposure;
+  lottery_game: LotteryGame;
+  lottery_issue: LotteryIssue;
+  lottery_rule: LotteryRule;
   lottery_schedule: LotterySchedule;
+  lottery_slip: LotterySlip;
   media: Media;
   member: Member;
   member_known_ip: MemberKnownIp;

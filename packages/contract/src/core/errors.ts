@@ -82,6 +82,20 @@ export const errorStatus = {
   'game.round.closed': 409,
   /** A bet that is not one of the offered bet levels. */
   'game.bet.invalid': 400,
+  /** Lottery (issue 17): the game is unknown or off, or the issue is not one of its own. */
+  'lottery.game.unavailable': 404,
+  /** The issue does not take bets (not open yet, locked at its lock time, drawn or void). */
+  'lottery.issue.closed': 409,
+  /** A bet's selection does not fit its bet type (numbers, position, side). */
+  'lottery.bet.invalid': 400,
+  /** A stake below the bet type's minimum or above its maximum. */
+  'lottery.stake.out.of.range': 400,
+  /** A number of the bet has reached the issue's liability cap: sold out. */
+  'lottery.sold.out': 409,
+  /** The request key was used before for another slip. */
+  'lottery.request.conflict': 409,
+  /** Back office: a payout table above 100 % RTP, or not one of the game's bet types. */
+  'lottery.payout.invalid': 400,
   TOO_MANY_REQUESTS: 429,
   'system.error': 500,
   /** The SMS gateway refused or could not be reached. */

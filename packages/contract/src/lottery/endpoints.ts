@@ -39,4 +39,10 @@ export const lotteryEndpoints = {
     auth: 'optional',
     envelope: false,
   }),
+  // In-house lotteries (issue 17, modules/lottery): games, issues, results, bets, draw proofs.
+  lotteryGames: endpoint({ method: 'GET', path: '/wps/lottery/games', modId: 'COMM3', auth: 'optional' }),
+  lotteryResults: endpoint({ method: 'GET', path: '/wps/lottery/results', modId: 'COMM3', auth: 'optional' }),
+  lotteryDraw: endpoint({ method: 'GET', path: '/wps/lottery/draw', modId: 'COMM3', auth: 'optional' }),
+  lotteryPlaceBets: endpoint({ method: 'POST', path: '/wps/lottery/bets', modId: 'COMM3', auth: true }),
+  lotteryMyBets: endpoint({ method: 'GET', path: '/wps/lottery/bets', modId: 'COMM3', auth: true }),
 } as const;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { defineRoute } from '../core/route';
+import {
+  lotteryBetView,
+  lotteryDrawQuery,
+  lotteryDrawValue,
+  lotteryGamesValue,
+  lotteryIssue,
+  lotteryMyBetsQuery,
+  lotteryPlaceBetsBody,
+  lotteryPlaceBetsValue,
+  lotteryResultsQuery,
+} from './betting';
 import { LOTTERY_POPULAR_COUNT, LOTTERY_RECENT_COUNT, PRIZE_MODES } from './constants';
 import { lotteryEndpoints } from './endpoints';
 import { lotteryItemMap, lotteryMenuItem, lotteryMenuMap } from './schemas';
@@ -54,5 +65,39 @@ export const lotteryRoutes = {
     summary: 'Records that the member opened a lottery (its recent list); answers the lottery',
     body: z.object({ nodeId: z.string().trim().min(1).max(64), prizeMode }),
     value: lotteryMenuItem,
+  }),
+  lotteryGames: defineRoute({
+    ...lotteryEndpoints.lotteryGames,
+    tag: 'lottery',
+    summary: 'In-house lotteries: rules in force, the open issue and the next (commitments published)',
+    value: lotteryGamesValue,
+  }),
+  lotteryResults: defineRoute({
+    ...lotteryEndpoints.lotteryResults,
+    tag: 'lottery',
+    summary: "A lottery's latest draws, newest first, with seeds revealed and chain links",
+    query: lotteryResultsQuery,
+    value: z.array(lotteryIssue),
+  }),
+  lotteryDraw: defineRoute({
+    ...lotteryEndpoints.lotteryDraw,
+    tag: 'lottery',
+    summary: 'The proof of one draw (seed after the draw, commitment, numbers, chain link)',
+    query: lotteryDrawQuery,
+    value: lotteryDrawValue,
+  }),
+  lotteryPlaceBets: defineRoute({
+    ...lotteryEndpoints.lotteryPlaceBets,
+    tag: 'lottery',
+    summary: 'Places a slip of bets on an open issue; each stake debited through the ledger; idempotent',
+    body: lotteryPlaceBetsBody,
+    value: lotteryPlaceBetsValue,
+  }),
+  lotteryMyBets: defineRoute({
+    ...lotteryEndpoints.lotteryMyBets,
+    tag: 'lottery',
+    summary: "The member's lottery bets, newest first, with win or loss",
+    query: lotteryMyBetsQuery,
+    value: z.array(lotteryBetView),
   }),
 };

@@ -1,0 +1,37 @@
+import { lotteryRoutes } from '@khela/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors';
+import { type Gate, registerRoute } from '../../http/route';
+import type { Lottery } from './service';
+
+const member = (request: FastifyRequest) => {
+  if (!request.member) throw new AppError('login.not.session');
+  return request.member;
+};
+
+/** The in-house lottery's player calls (thin: the service decides). */
+export const registerLotteryRoutes = (app: FastifyInstance, gate: Gate, lottery: Lottery) => {
+  registerRoute(app, gate, lotteryRoutes.lotteryGames, async (request) =>
+    lottery.gamesOf(request.merchant.code),
+  );
+  registerRoute(app, gate, lotteryRoutes.lotteryResults, async (request) =>
+    lottery.results(request.merchant.code, request.query.gameCode, request.query.count),
+  );
+  registerRoute(app, gate, lotteryRoutes.lotteryDraw, async (request) =>
+    lottery.drawProof(request.merchant.code, request.query.gameCode, request.query.issueNo),
+  );
+  registerRoute(app, gate, lotteryRoutes.lotteryPlaceBets, async (request) => {
+    const m = member(request);
+    return lottery.place({
+      merchantCode: m.merchantCode,
+      memberId: m.id,
+      gameCode: request.body.gameCode,
+      issueNo: request.body.issueNo,
+      requestKey: request.body.requestKey,
+      bets: request.body.bets,
+    });
+  });
+  registerRoute(app, gate, lotteryRoutes.lotteryMyBets, async (request) =>
+    lottery.myBets(member(request).id, request.query.gameCode, request.query.count),
+  );
+};
