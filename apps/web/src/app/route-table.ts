@@ -90,6 +90,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   },
   // Provably fair round check (issue 7): recomputes an in-house round in the browser.
   { paths: ['/verify'], group: 'verify', page: 'verify', frame: full(null) },
+  // Lottery draw check (issue 17): recomputes an in-house lottery draw in the browser.
+  { paths: ['/lotteryVerify'], group: 'verify', page: 'lotteryVerify', frame: full(null) },
 ];
 
 /** Reachable without a session when the brand's loginedToHomePage switch is on. */
@@ -104,7 +106,8 @@ export const OPEN_WHEN_LOGIN_REQUIRED = ['/login', '/register', '/register.html'
 export const GROUP_NAMESPACES: Partial<Record<PageGroup, string[]>> = {
   egame: ['lobby'],
   elott: ['lobby'],
-  lottery: ['lobby'],
+  lottery: ['lobby', 'lottery', 'errors'],
+  verify: ['lottery', 'errors'],
   game: ['lobby', 'game'],
   help: ['help'],
   download: ['download'],

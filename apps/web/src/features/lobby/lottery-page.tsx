@@ -253,7 +253,12 @@ const LotteryCard = ({
  * lists poll, each answer deciding when to ask again. A bet opens the lottery's betting view,
  * which shows the 'opening soon' state until lottery betting lands (`?gameCode=&vendor=&playType=`).
  */
-export const LotteryPage = () => {
+export const LotteryPage = ({
+  bettingView,
+}: {
+  /** The betting view of an in-house lottery (handed in by app/), else `fallback` (opening soon). */
+  bettingView?: (gameCode: string, fallback: ReactNode) => ReactNode;
+} = {}) => {
   const { t, i18n } = useTranslation(['lobby', 'shell']);
   const [params, setParams] = useSearchParams();
   const query = parseLotteryQuery(params);
@@ -350,6 +355,40 @@ export const LotteryPage = () => {
   const filtered = Boolean(query.name || query.day);
   const chosenLeft = chosen ? secondsToClose(chosen, Math.max(0, (now - menus.dataUpdatedAt) / 1000)) : 0;
 
+  const soon = (
+    <section
+      data-testid="lottery-selected"
+      className="flex items-start gap-3 rounded-2xl bg-brand/10 p-4 ring-1 ring-brand/40"
+    >
+      <Clock3 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-bold">{chosen?.gameName ?? gameCode}</p>
+        <p className="mt-0.5 text-muted">
+          {t('lobby:lottery.selected', {
+            vendor: vendorNames.get(requested) ?? requested,
+            playType: playType || t('lobby:lottery.defaultPlay'),
+          })}
+        </p>
+        {chosen ? (
+          <p className="mt-0.5 text-muted tabular-nums">
+            {t('lobby:lottery.issue', { numero: shortNumero(chosen.numero) })} ·{' '}
+            {chosenLeft <= 0
+              ? t('lobby:lottery.drawing')
+              : t('lobby:lottery.closesIn', { time: formatCountdown(chosenLeft) })}
+          </p>
+        ) : null}
+        <p className="mt-1 text-fg/85">{t('lobby:launch.soon', { name: chosen?.gameName ?? gameCode })}</p>
+      </div>
+      <Link
+        to={`/lottery?${withLotteryQuery(new URLSearchParams(), query).toString()}`}
+        aria-label={t('lobby:filter.clear')}
+        className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </Link>
+    </section>
+  );
+
   return (
     <div
       data-testid="lottery-list"
@@ -365,41 +404,7 @@ export const LotteryPage = () => {
         </div>
       </header>
 
-      {gameCode ? (
-        <section
-          data-testid="lottery-selected"
-          className="flex items-start gap-3 rounded-2xl bg-brand/10 p-4 ring-1 ring-brand/40"
-        >
-          <Clock3 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand" />
-          <div className="min-w-0 flex-1 text-sm">
-            <p className="font-bold">{chosen?.gameName ?? gameCode}</p>
-            <p className="mt-0.5 text-muted">
-              {t('lobby:lottery.selected', {
-                vendor: vendorNames.get(requested) ?? requested,
-                playType: playType || t('lobby:lottery.defaultPlay'),
-              })}
-            </p>
-            {chosen ? (
-              <p className="mt-0.5 text-muted tabular-nums">
-                {t('lobby:lottery.issue', { numero: shortNumero(chosen.numero) })} ·{' '}
-                {chosenLeft <= 0
-                  ? t('lobby:lottery.drawing')
-                  : t('lobby:lottery.closesIn', { time: formatCountdown(chosenLeft) })}
-              </p>
-            ) : null}
-            <p className="mt-1 text-fg/85">
-              {t('lobby:launch.soon', { name: chosen?.gameName ?? gameCode })}
-            </p>
-          </div>
-          <Link
-            to={`/lottery?${withLotteryQuery(new URLSearchParams(), query).toString()}`}
-            aria-label={t('lobby:filter.clear')}
-            className="grid size-8 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </Link>
-        </section>
-      ) : null}
+      {gameCode ? (bettingView ? bettingView(gameCode, soon) : soon) : null}
 
       <div
         role="tablist"

@@ -7,6 +7,15 @@ export type Lang = (typeof SUPPORTED)[number];
 export const DEFAULT_LANGUAGE: Lang = 'bn';
 
 /** Locale files are split by feature (namespace) and loaded lazily, one language at a time. */
-export const NAMESPACES = ['common', 'shell', 'help', 'download', 'errors', 'auth', 'lobby'] as const;
+export const NAMESPACES = [
+  'common',
+  'shell',
+  'help',
+  'download',
+  'errors',
+  'auth',
+  'lobby',
+  'lottery',
+] as const;
 /** Loaded before first paint; the others load when a component first asks for them (it suspends meanwhile). */
 export const INITIAL_NAMESPACES = ['common', 'shell'] as const;
