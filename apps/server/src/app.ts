@@ -45,7 +45,15 @@ import {
   registerInboxBackofficeRoutes,
   registerInboxRoutes,
 } from './modules/inbox';
-import { createLottery, LOTTERY_TICK_MS, type Lottery, registerLotteryRoutes } from './modules/lottery';
+import {
+  createLottery,
+  createLotteryBackoffice,
+  LOTTERY_TICK_MS,
+  type Lottery,
+  type LotteryBackoffice,
+  registerLotteryBackofficeRoutes,
+  registerLotteryRoutes,
+} from './modules/lottery';
 import { createMessenger, registerDemoInboxRoute } from './modules/messaging';
 import {
   createProviderService,
@@ -130,6 +138,7 @@ export type App = FastifyInstance & {
       members: MembersBackoffice;
       inbox: InboxOps;
       games: GamesBackoffice;
+      lottery: LotteryBackoffice;
     };
   };
 };
@@ -268,6 +277,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     now: deps.now,
     // Responsible-gaming protection: wire `checkProtection` here once the protection module exists.
   });
+  const lotteryBackoffice = createLotteryBackoffice({
+    db,
+    wallet,
+    publishBalance: (memberId) => balanceEvents.publish(memberId),
+    now,
+    ensureDefaults: () => lottery.ensureDefaults(),
+  });
   scheduler.every('lottery.tick', LOTTERY_TICK_MS, async () => {
     const report = await lottery.tick();
     if (report.drawn > 0 || report.settled > 0) app.log.info({ report }, 'lottery: issues drawn and settled');
@@ -329,6 +345,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     registerInboxBackofficeRoutes(staffRouter, inboxBackoffice);
     await cashier.register(scope, gate, staffRouter);
     registerGamesStaffRoutes(staffRouter, gamesBackoffice);
+    registerLotteryBackofficeRoutes(staffRouter, lotteryBackoffice);
     // The member's messages and feedback (its upload is multipart, registered in this scope).
     registerInboxRoutes(scope, gate, inbox);
   });
@@ -356,6 +373,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
         members: membersBackoffice,
         inbox: inboxBackoffice,
         games: gamesBackoffice,
+        lottery: lotteryBackoffice,
       },
     },
   }) as App;

@@ -9,7 +9,14 @@ import { endpoints } from './endpoints';
 import { gamesEndpoints } from './games/endpoints';
 import { identityEndpoints } from './identity/endpoints';
 import { inboxEndpoints } from './inbox/endpoints';
-import { backofficeRoutes, boGamesRoutes, cashierBoRoutes, identityBoRoutes, routes } from './index';
+import {
+  backofficeRoutes,
+  boGamesRoutes,
+  boLotteryRoutes,
+  cashierBoRoutes,
+  identityBoRoutes,
+  routes,
+} from './index';
 import { lotteryEndpoints } from './lottery/endpoints';
 import { siteEndpoints } from './site/endpoints';
 import { staffEndpoints } from './staff/endpoints';
@@ -84,9 +91,16 @@ describe('contract layout', () => {
   });
 
   it('gives every route the path, verb and gate of its endpoint of the same name', () => {
-    const all = { ...routes, ...backofficeRoutes, ...cashierBoRoutes, ...boGamesRoutes, ...identityBoRoutes };
+    const all = {
+      ...routes,
+      ...backofficeRoutes,
+      ...cashierBoRoutes,
+      ...boGamesRoutes,
+      ...identityBoRoutes,
+      ...boLotteryRoutes,
+    };
     expect(Object.keys(all).length).toBe(
-      [routes, backofficeRoutes, cashierBoRoutes, boGamesRoutes, identityBoRoutes].reduce(
+      [routes, backofficeRoutes, cashierBoRoutes, boGamesRoutes, identityBoRoutes, boLotteryRoutes].reduce(
         (sum, table) => sum + Object.keys(table).length,
         0,
       ),

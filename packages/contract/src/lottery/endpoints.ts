@@ -45,4 +45,40 @@ export const lotteryEndpoints = {
   lotteryDraw: endpoint({ method: 'GET', path: '/wps/lottery/draw', modId: 'COMM3', auth: 'optional' }),
   lotteryPlaceBets: endpoint({ method: 'POST', path: '/wps/lottery/bets', modId: 'COMM3', auth: true }),
   lotteryMyBets: endpoint({ method: 'GET', path: '/wps/lottery/bets', modId: 'COMM3', auth: true }),
+  // Back office (issue 17): rules with RTP, exposure of the open issue, void, bet search.
+  boLotteryRules: endpoint({
+    method: 'GET',
+    path: '/bo/api/lottery/rules',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLotteryRuleSave: endpoint({
+    method: 'PUT',
+    path: '/bo/api/lottery/rules',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLotteryExposure: endpoint({
+    method: 'GET',
+    path: '/bo/api/lottery/exposure',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLotteryVoid: endpoint({
+    method: 'POST',
+    path: '/bo/api/lottery/issues/void',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLotteryBets: endpoint({
+    method: 'GET',
+    path: '/bo/api/lottery/bets',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
 } as const;

@@ -1,3 +1,4 @@
+export * from './backoffice';
 export * from './betting';
 export * from './constants';
 export * from './endpoints';

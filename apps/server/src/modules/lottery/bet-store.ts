@@ -190,3 +190,33 @@ export const betsOfMember = async (db: Db, memberId: number, gameCode: string | 
   if (gameCode) query = query.where('b.game_code', '=', gameCode);
   return (await query.execute()).map((r) => ({ ...toBet(r), issueNo: r.issue_no }));
 };
+
+export type BetSearch = {
+  merchantCode: string;
+  gameCode?: string | undefined;
+  issueNo?: string | undefined;
+  memberId?: number | undefined;
+  status?: BetStatus | undefined;
+};
+
+/** The back office's bet search: newest first, a page at a time, with the total. */
+export const searchBets = async (db: Db, filter: BetSearch, page: number, pageSize: number) => {
+  let query = db
+    .selectFrom('lottery_bet as b')
+    .innerJoin('lottery_issue as i', 'i.id', 'b.issue_id')
+    .where('b.merchant_code', '=', filter.merchantCode);
+  if (filter.gameCode) query = query.where('b.game_code', '=', filter.gameCode);
+  if (filter.issueNo) query = query.where('i.issue_no', '=', filter.issueNo);
+  if (filter.memberId) query = query.where('b.member_id', '=', filter.memberId);
+  if (filter.status) query = query.where('b.status', '=', filter.status);
+  const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll('b')
+    .select('i.issue_no')
+    .orderBy('b.placed_at', 'desc')
+    .orderBy('b.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { total: Number(total.n), rows: rows.map((r) => ({ ...toBet(r), issueNo: r.issue_no })) };
+};

@@ -1,7 +1,9 @@
-import { lotteryRoutes } from '@khela/contract';
+import { boLotteryRoutes, lotteryRoutes } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute } from '../../http/route';
+import { staffActor as actor, type StaffRouter } from '../staff';
+import type { LotteryBackoffice } from './backoffice';
 import type { Lottery } from './service';
 
 const member = (request: FastifyRequest) => {
@@ -34,4 +36,17 @@ export const registerLotteryRoutes = (app: FastifyInstance, gate: Gate, lottery:
   registerRoute(app, gate, lotteryRoutes.lotteryMyBets, async (request) =>
     lottery.myBets(member(request).id, request.query.gameCode, request.query.count),
   );
+};
+
+/** The lottery's back-office calls on the staff router (permissions checked by the services). */
+export const registerLotteryBackofficeRoutes = ({ route }: StaffRouter, bo: LotteryBackoffice) => {
+  const r = boLotteryRoutes;
+  route(r.boLotteryRules, async (q) => bo.rules(actor(q), q.query.merchant, q.query.gameCode));
+  route(r.boLotteryRuleSave, async (q) => bo.saveRule(actor(q), q.body));
+  route(r.boLotteryExposure, async (q) => bo.exposure(actor(q), q.query.merchant, q.query.gameCode));
+  route(r.boLotteryVoid, async (q) => bo.voidIssue(actor(q), q.body));
+  route(r.boLotteryBets, async (q) => {
+    const { page, pageSize, merchant, ...filter } = q.query;
+    return bo.searchBets(actor(q), { merchantCode: merchant, ...filter }, page, pageSize);
+  });
 };

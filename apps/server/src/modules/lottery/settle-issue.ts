@@ -1,5 +1,5 @@
 import { outcomeOf, payoutOf } from '@khela/fair';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { IN_HOUSE, openOrGetRound, settleRound } from '../games';
 import * as bets from './bet-store';
@@ -107,10 +107,21 @@ export const settleDrawnIssues = async (deps: Deps, now: Date) => {
  * Voids an issue not settled yet and refunds every open bet once (`lottery:refund:<bet>`), in
  * one transaction per batch; the same exactly-once rule as settlement.
  */
-export const voidIssue = async (deps: Deps, issueId: string, reason: string, now: Date) => {
+export const voidIssue = async (
+  deps: Deps,
+  issueId: string,
+  reason: string,
+  now: Date,
+  /** Written in the transaction that voids the issue (the back office's audit row). */
+  audit?: (trx: Transaction<DB>) => Promise<unknown>,
+) => {
   const issue = await store.issueById(deps.db, issueId);
   if (!issue) return { voided: false, refunded: 0 };
-  const voided = await store.markVoid(deps.db, issueId, reason, now);
+  const voided = await deps.db.transaction().execute(async (trx) => {
+    const done = await store.markVoid(trx, issueId, reason, now);
+    if (done) await audit?.(trx);
+    return done;
+  });
   let refunded = 0;
   const members = new Set<number>();
   for (;;) {

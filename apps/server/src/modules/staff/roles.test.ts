@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@khela/contract';
+import { DEFAULT_PAYOUTS } from '@khela/fair';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -732,6 +733,64 @@ describe('the role matrix: every back-office route with every role', () => {
           bigWinMinMinor: '0',
         },
       }),
+    },
+    'GET /bo/api/lottery/rules': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/rules?merchant=khelabd&gameCode=KENO5'),
+    },
+    'PUT /bo/api/lottery/rules': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/lottery/rules',
+        payload: {
+          merchant: 'khelabd',
+          gameCode: 'KENO5',
+          intervalSeconds: 300,
+          lockSeconds: 30,
+          minStakeMinor: '100',
+          maxStakeMinor: '100000',
+          liabilityCapMinor: '10000000000',
+          payouts: { pick: DEFAULT_PAYOUTS.keno.pick },
+        },
+      }),
+    },
+    'GET /bo/api/lottery/exposure': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/exposure?merchant=khelabd&gameCode=KENO5'),
+    },
+    'POST /bo/api/lottery/issues/void': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: async () => {
+        await t.app.services.lottery.tick();
+        const issue = await t.db
+          .selectFrom('lottery_issue')
+          .select(['game_code', 'issue_no'])
+          .where('status', '=', 'scheduled')
+          .where('merchant_code', '=', 'khelabd')
+          .orderBy('draws_at', 'desc')
+          .limit(1)
+          .executeTakeFirstOrThrow();
+        return {
+          method: 'POST',
+          url: '/bo/api/lottery/issues/void',
+          payload: {
+            merchant: 'khelabd',
+            gameCode: issue.game_code,
+            issueNo: issue.issue_no,
+            reason: 'matrix',
+          },
+        };
+      },
+    },
+    'GET /bo/api/lottery/bets': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/bets?merchant=khelabd'),
     },
   };
 

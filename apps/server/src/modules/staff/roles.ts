@@ -29,6 +29,9 @@ export const PERMISSIONS = [
   // Games (issue 7): rounds search and detail; vendor switches and jackpot settings.
   'games.read',
   'games.write',
+  // Lottery (issue 17): rules with RTP, exposure, bet search; new rule versions and voids.
+  'lottery.read',
+  'lottery.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,6 +48,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'feedback.read',
     'dashboard.read',
     'games.read',
+    'lottery.read',
   ],
   content: ['content.write', 'settings.read'],
   risk: [
@@ -56,6 +60,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'dashboard.read',
     'games.read',
     'games.write',
+    'lottery.read',
+    'lottery.write',
   ],
 };
 

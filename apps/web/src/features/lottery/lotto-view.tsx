@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client';
 import { useErrorText } from '../../shared/form';
 import { formatMoney } from '../../shared/format/money';
-import { BALANCE_QUERY_KEY } from '../../shared/state/balance';
+import { BALANCE_QUERY_KEY, useBalance } from '../../shared/state/balance';
 import { useMember } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
@@ -38,7 +38,8 @@ const useServerNow = (serverTime: number | undefined, receivedAt: number) => {
 export const LottoView = ({ gameCode, fallback }: { gameCode: string; fallback?: ReactNode }) => {
   const { t, i18n } = useTranslation('lottery');
   const errorText = useErrorText();
-  const { loggedIn } = useMember();
+  const { loggedIn, token } = useMember();
+  const symbol = useBalance(token).data?.currencySymbol;
   const client = useQueryClient();
   const games = useLotteryGames();
   const game = games.data?.games.find((g) => g.code === gameCode.toUpperCase());
@@ -100,7 +101,10 @@ export const LottoView = ({ gameCode, fallback }: { gameCode: string; fallback?:
     },
   });
 
-  const money = useMemo(() => (minor: bigint) => formatMoney(minor, i18n.language), [i18n.language]);
+  const money = useMemo(
+    () => (minor: bigint) => formatMoney(minor, i18n.language, symbol),
+    [i18n.language, symbol],
+  );
 
   if (games.isPending) return <p className="text-sm text-muted">{t('loading')}</p>;
   if (!game) return <>{fallback ?? null}</>;
