@@ -13,7 +13,7 @@
 //   their owner. Like the file-size list it only shrinks: an entry that is no longer a violation fails.
 //
 // Run by node's own type stripping (erasable TypeScript only, no imports of other project files).
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -58,7 +58,7 @@ export const tablesQueried = (text: string, tables: readonly string[], sqlFile: 
 };
 
 const walk = (dir: string): string[] => {
-  let entries: ReturnType<typeof readdirSync<{ withFileTypes: true }>>;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
