@@ -213,8 +213,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     db,
     hasher,
     now: deps.now,
-    // Unknown staff usernames are throttled like accounts, in the default merchant's login throttle.
-    unknownUsernames: createSubjectThrottle(db, () => site.defaultMerchant().code),
+    // Staff password tries are throttled per address and username (known or not), in the default
+    // merchant's login throttle; only second-factor failures lock the account (ADR 029).
+    addressThrottle: createSubjectThrottle(db, () => site.defaultMerchant().code),
     merchants: () => merchantsForStaff(site),
   });
   const now = deps.now ?? (() => new Date());
