@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import { registerBackofficeWeb } from './http/backoffice-web';
 import { AppError } from './http/errors';
 import type { Gate } from './http/route';
+import { installSecurityHeaders } from './http/security-headers';
 import { createServer, installRequestContext, registerHealthCheck, serveWebApp } from './http/server';
 import { AUTO_CONFIRM_EVERY_MS, type Cashier, createCashier } from './modules/cashier';
 import {
@@ -224,8 +225,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     db,
     hasher,
     now: deps.now,
-    // Unknown staff usernames are throttled like accounts, in the default merchant's login throttle.
-    unknownUsernames: createSubjectThrottle(db, () => site.defaultMerchant().code),
+    // Staff password tries are throttled per address and username (known or not), in the default
+    // merchant's login throttle; only second-factor failures lock the account (ADR 029).
+    addressThrottle: createSubjectThrottle(db, () => site.defaultMerchant().code),
     merchants: () => merchantsForStaff(site),
   });
   const now = deps.now ?? (() => new Date());
@@ -313,6 +315,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     },
   };
 
+  // CSP, nosniff, referrer policy, HSTS on https (ADR 029).
+  installSecurityHeaders(app, {
+    publicUrl: config.PUBLIC_URL,
+    frameOrigins: config.LAUNCH_GAME_CDNS,
+    imageOrigins: config.IMAGE_CDNS,
+    htmlDirs: [deps.webDist, deps.boWebDist],
+  });
   installRequestContext(app, site);
   registerHealthCheck(app, database, deps.redis);
   registerSiteRoutes(app, gate, site);

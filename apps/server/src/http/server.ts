@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/database';
+import { refuseBadBytes } from './bad-bytes';
 import { resolveRequestContext } from './context';
 import { AppError, errorBody } from './errors';
 import { precompressAssets } from './precompress-assets';
@@ -117,6 +118,11 @@ export const createServer = async (options: ServerOptions): Promise<Server> => {
       }
       return reply.status(400).send(errorBody('validation.failed', 'error.validation.failed', { fields }));
     }
+    if (isClientDataError(error)) {
+      return reply
+        .status(400)
+        .send(errorBody('validation.failed', 'error.validation.failed', { fields: {} }));
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       const code =
@@ -132,7 +138,26 @@ export const createServer = async (options: ServerOptions): Promise<Server> => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('system.error', 'error.system.error'));
   });
+  refuseBadBytes(app);
   return { app, apiVerbs };
+};
+
+/**
+ * Errors a caller's bytes cause below the routes, answered 400 `validation.failed` in this one
+ * place (ADR 029): a multipart body without its boundary or cut short (busboy throws plain
+ * errors), and PostgreSQL's data exceptions (SQLSTATE class 22: a character it cannot store, a
+ * number out of range) for a value no check before the database caught.
+ */
+const MULTIPART_MESSAGES = [
+  /boundary not found/i,
+  /unexpected end of (form|multipart)/i,
+  /malformed part header/i,
+];
+export const isClientDataError = (error: unknown) => {
+  if (!(error instanceof Error)) return false;
+  const sqlState = (error as { code?: unknown }).code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return true;
+  return MULTIPART_MESSAGES.some((m) => m.test(error.message));
 };
 
 /** What the request context needs of the site: its merchants and whether its settings are fresh. */

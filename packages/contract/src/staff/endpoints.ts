@@ -44,6 +44,13 @@ export const staffEndpoints = {
     auth: false,
     staff: true,
   }),
+  boStaffUnlock: endpoint({
+    method: 'POST',
+    path: '/bo/api/staff/unlock',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
   boStaffSessions: endpoint({
     method: 'GET',
     path: '/bo/api/staff/sessions',

@@ -108,6 +108,13 @@ export const staffRoutes = {
     body: z.object({ staffId: rowId }),
     value: ok,
   }),
+  boStaffUnlock: defineRoute({
+    ...staffEndpoints.boStaffUnlock,
+    tag: TAG,
+    summary: "Lifts the lock of another account's login (owner only; audited)",
+    body: z.object({ staffId: rowId }),
+    value: ok,
+  }),
   boStaffSessions: defineRoute({
     ...staffEndpoints.boStaffSessions,
     tag: TAG,

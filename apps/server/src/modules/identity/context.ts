@@ -28,6 +28,7 @@ import {
 import { createSecrets } from './secrets';
 import { hashSessionToken, newSessionToken, REMEMBER_MS, SESSION_ABSOLUTE_MS } from './sessions';
 import * as store from './store';
+import * as throttle from './throttle';
 import { checkField, type Mobile, parseMobile } from './validation';
 
 /**
@@ -241,30 +242,39 @@ export const createIdentityContext = ({
   };
 
   /**
-   * Reads the subject's throttle: refuses while password login is locked (clearing a lock that
-   * has run out), and answers the failures counted so far.
+   * Takes the subject's next try in the failure count, atomically and before any check (ADR 029):
+   * the lock in force (`retryAfter` seconds), or the failures before this try. A burst past the
+   * lock threshold is refused unchecked and gives its place back.
    */
-  const readFailures = async (meta: CallMeta, subject: string, at: Date) => {
-    const throttle = await store.readThrottle(db, meta.merchant.code, subject);
-    if (!throttle) return { failures: 0, retryAfter: null };
-    if (throttle.locked_until) {
-      if (throttle.locked_until.getTime() > at.getTime()) {
-        const retryAfter = Math.ceil((throttle.locked_until.getTime() - at.getTime()) / 1000);
-        return { failures: throttle.failures, retryAfter };
-      }
-      await store.clearThrottle(db, meta.merchant.code, subject);
-      return { failures: 0, retryAfter: null };
+  const takeTry = async (
+    meta: CallMeta,
+    subject: string,
+    at: Date,
+  ): Promise<{ retryAfter: number; before?: never } | { retryAfter: null; before: number }> => {
+    const reserved = await throttle.reserveTry(db, meta.merchant.code, subject, at);
+    if (reserved.ordinal === null)
+      return { retryAfter: Math.ceil((reserved.lockedUntil.getTime() - at.getTime()) / 1000) };
+    if (reserved.ordinal > LOGIN_LOCK_AFTER) {
+      await throttle.releaseTry(db, meta.merchant.code, subject);
+      return { retryAfter: LOGIN_LOCK_MS / 1000 };
     }
-    return { failures: throttle.failures, retryAfter: null };
+    return { retryAfter: null, before: reserved.ordinal - 1 };
   };
 
-  /** Refuses when the subject's password login is locked; clears a lock that has run out. */
-  const assertNotLocked = async (meta: CallMeta, subject: string, at: Date) => {
-    const { retryAfter } = await readFailures(meta, subject, at);
-    return retryAfter === null ? undefined : { retryAfter };
+  /** Gives back the place of a try refused before its check (a missing captcha) or proven right. */
+  const giveBackTry = async (meta: CallMeta, subject: string) => {
+    await throttle.releaseTry(db, meta.merchant.code, subject);
   };
 
-  /** Counts one failure; the 5th on asks for a captcha, the 10th locks password login. */
+  /** A whole flow succeeded: the failures so far are forgiven, a lock engaged meanwhile stays. */
+  const forgiveFailures = async (meta: CallMeta, subject: string, at: Date) => {
+    await throttle.forgiveFailures(db, meta.merchant.code, subject, at);
+  };
+
+  /**
+   * A reserved try was wrong: its place stays counted; the 5th on asks for a captcha, the 10th
+   * locks password login (audited once, by the try that engaged it).
+   */
   const countFailure = async (
     meta: CallMeta,
     subject: string,
@@ -272,18 +282,21 @@ export const createIdentityContext = ({
     username: string,
     at: Date,
     reason: string,
+    before: number,
   ) => {
-    const failures = await store.addFailure(db, meta.merchant.code, subject, at);
+    const failures = before + 1;
     await audit(meta, { at, memberId, username, event: 'login.failure', detail: { reason, failures } });
     if (failures >= LOGIN_LOCK_AFTER) {
-      await store.lockThrottle(db, meta.merchant.code, subject, new Date(at.getTime() + LOGIN_LOCK_MS), at);
-      await audit(meta, {
-        at,
-        memberId,
-        username,
-        event: 'login.locked',
-        detail: { failures, minutes: LOGIN_LOCK_MS / 60_000 },
-      });
+      const until = new Date(at.getTime() + LOGIN_LOCK_MS);
+      if (await throttle.engageLock(db, meta.merchant.code, subject, until, at)) {
+        await audit(meta, {
+          at,
+          memberId,
+          username,
+          event: 'login.locked',
+          detail: { failures, minutes: LOGIN_LOCK_MS / 60_000 },
+        });
+      }
       return {
         failures,
         lockError: new AppError('login.locked', {
@@ -292,6 +305,37 @@ export const createIdentityContext = ({
       };
     }
     return { failures, lockError: null };
+  };
+
+  /**
+   * A password or code check under the subject's lock (ADR 029): the try is reserved first, so
+   * simultaneous guesses never see a stale count. Refuses 423 while locked; answers whether the
+   * answer was right, and on a wrong one the failures and the lock it engaged, if any.
+   */
+  const guardedCheck = async (
+    meta: CallMeta,
+    subject: string,
+    who: { memberId: number | null; username: string },
+    at: Date,
+    reason: string,
+    check: () => Promise<boolean>,
+  ) => {
+    const taken = await takeTry(meta, subject, at);
+    if (taken.retryAfter !== null)
+      throw new AppError('login.locked', { value: { captcha: true, retryAfter: taken.retryAfter } });
+    let ok: boolean;
+    try {
+      ok = await check();
+    } catch (error) {
+      await giveBackTry(meta, subject);
+      throw error;
+    }
+    if (ok) {
+      await giveBackTry(meta, subject);
+      return { ok: true as const, failures: 0, lockError: null };
+    }
+    const counted = await countFailure(meta, subject, who.memberId, who.username, at, reason, taken.before);
+    return { ok: false as const, ...counted };
   };
 
   /** Opens the session of a proven login (and a remember-me token when asked), audited. */
@@ -423,9 +467,11 @@ export const createIdentityContext = ({
     loginInfo,
     refuseFields,
     findLoginMember,
-    readFailures,
-    assertNotLocked,
+    takeTry,
+    giveBackTry,
+    forgiveFailures,
     countFailure,
+    guardedCheck,
     finishLogin,
     refuseInactive,
     refuseNonAgent,

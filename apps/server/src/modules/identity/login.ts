@@ -36,7 +36,9 @@ export const createLogin = (
     loginInfo,
     refuseFields,
     findLoginMember,
-    readFailures,
+    takeTry,
+    giveBackTry,
+    forgiveFailures,
     countFailure,
     finishLogin,
     refuseInactive,
@@ -104,20 +106,28 @@ export const createLogin = (
     const { member, subject } = await findLoginMember(meta.merchant, username);
     const memberId = member?.id ?? null;
 
-    const { failures: before, retryAfter } = await readFailures(meta, subject, at);
-    if (retryAfter !== null) {
+    // The try takes its place in the failure count before anything is checked (ADR 029).
+    const taken = await takeTry(meta, subject, at);
+    if (taken.retryAfter !== null) {
       await audit(meta, { at, memberId, username, event: 'login.failure', detail: { reason: 'locked' } });
-      throw new AppError('login.locked', { value: { captcha: true, retryAfter } });
+      throw new AppError('login.locked', { value: { captcha: true, retryAfter: taken.retryAfter } });
     }
+    const { before } = taken;
     // From the 5th failure on, each try needs a fresh captcha (known and unknown accounts alike).
     if (before >= LOGIN_CAPTCHA_AFTER && !(await checkCaptcha(meta, body.captcha))) {
+      await giveBackTry(meta, subject);
       await audit(meta, { at, memberId, username, event: 'login.failure', detail: { reason: 'captcha' } });
       throw new AppError('captcha.invalid', { value: { captcha: true } });
     }
 
     let ok = false;
-    if (member) ok = await hasher.verify(member.password_hash, password);
-    else await hasher.verifyDummy(password);
+    try {
+      if (member) ok = await hasher.verify(member.password_hash, password);
+      else await hasher.verifyDummy(password);
+    } catch (error) {
+      await giveBackTry(meta, subject);
+      throw error;
+    }
     if (!member || !ok) {
       const { failures, lockError } = await countFailure(
         meta,
@@ -126,21 +136,24 @@ export const createLogin = (
         username,
         at,
         member ? 'password' : 'unknown',
+        before,
       );
       if (lockError) throw lockError;
       throw new AppError('login.failed', { value: { captcha: failures >= LOGIN_CAPTCHA_AFTER } });
     }
+    // A right password gives its place back; the count is forgiven once the login goes through.
+    await giveBackTry(meta, subject);
     if (member.status !== 'active') return refuseInactive(meta, member, at, username);
     if (body.site === 'agent' && !isAgentType(member.type)) {
       // The password was right: the failures so far are forgiven, but no session opens.
-      await store.clearThrottle(db, meta.merchant.code, subject);
+      await forgiveFailures(meta, subject, at);
       await refuseNonAgent(meta, member, at, body.site, 'password');
     }
 
     // A held login keeps the failures counted so far: wrong answers to the check add to them.
     const held = await holdForNewIp(meta, member, at, 'password', body.remember === true);
     if (held instanceof AppError) throw held;
-    await store.clearThrottle(db, meta.merchant.code, subject);
+    await forgiveFailures(meta, subject, at);
     return finishLogin(
       meta,
       member,

@@ -8,8 +8,7 @@ import { memberTotpOf, memberTotpStep, newMemberTotpSecret, TOTP_ENROL_MINUTES }
 
 /** The member's authenticator app (TOTP): status, start, confirm, disable. */
 export const createMemberTotp = (ctx: IdentityContext) => {
-  const { db, now, hasher, brandName, audit, refuseFields, assertNotLocked, countFailure, totpStatusOf } =
-    ctx;
+  const { db, now, hasher, brandName, audit, refuseFields, guardedCheck, totpStatusOf } = ctx;
   /** `GET /wps/member/totp`. */
   const totpStatus = async (auth: AuthMember) => totpStatusOf(await store.findMemberTotp(db, auth.id));
 
@@ -60,22 +59,17 @@ export const createMemberTotp = (ctx: IdentityContext) => {
     if (!member) throw new AppError('login.not.session');
     const subject = `m:${member.id}`;
     if (member.password_hash !== null) {
-      const locked = await assertNotLocked(meta, subject, at);
-      if (locked)
-        throw new AppError('login.locked', { value: { captcha: true, retryAfter: locked.retryAfter } });
       const password = body.password.trim();
-      if (!password || !(await hasher.verify(member.password_hash, password))) {
-        const { lockError } = await countFailure(
-          meta,
-          subject,
-          member.id,
-          member.username,
-          at,
-          'totp.disable.password',
-        );
-        if (lockError) throw lockError;
-        refuseFields({ password: { key: 'old_password_incorrect' } });
-      }
+      const checked = await guardedCheck(
+        meta,
+        subject,
+        { memberId: member.id, username: member.username },
+        at,
+        'totp.disable.password',
+        async () => password !== '' && (await hasher.verify(member.password_hash as string, password)),
+      );
+      if (checked.lockError) throw checked.lockError;
+      if (!checked.ok) refuseFields({ password: { key: 'old_password_incorrect' } });
     }
     const step = memberTotpStep(row.secret, body.code.trim(), at);
     if (step === null || !(await store.spendTotpStep(db, member.id, step, at)))

@@ -36,8 +36,8 @@ export const createNewIpVerification = (ctx: IdentityContext) => {
     defer,
     audit,
     refuseFields,
-    assertNotLocked,
-    countFailure,
+    guardedCheck,
+    forgiveFailures,
     finishLogin,
     refuseInactive,
   } = ctx;
@@ -246,30 +246,29 @@ export const createNewIpVerification = (ctx: IdentityContext) => {
     const member = await store.findMemberById(db, row.member_id);
     if (!member) throw new AppError('login.verification.expired');
     const subject = `m:${member.id}`;
-    const locked = await assertNotLocked(meta, subject, at);
-    if (locked)
-      throw new AppError('login.locked', { value: { captcha: true, retryAfter: locked.retryAfter } });
-    const tries = await store.countChallengeTry(db, idHash, LOGIN_CHALLENGE_MAX_TRIES);
-    if (tries === null) throw new AppError('login.verification.expired');
     const answer = body.method === 'bank' ? body.answer : body.answer.trim();
-    const ok = await checkVerificationAnswer(row, idHash, body.method, answer, at);
-    if (!ok) {
-      const { lockError } = await countFailure(
-        meta,
-        subject,
-        member.id,
-        member.username,
-        at,
-        `ip.${body.method}`,
-      );
-      if (lockError) throw lockError;
+    // The challenge's own tries and the account's failure count are both taken before the check.
+    const checked = await guardedCheck(
+      meta,
+      subject,
+      { memberId: member.id, username: member.username },
+      at,
+      `ip.${body.method}`,
+      async () => {
+        const tries = await store.countChallengeTry(db, idHash, LOGIN_CHALLENGE_MAX_TRIES);
+        if (tries === null) throw new AppError('login.verification.expired');
+        return checkVerificationAnswer(row, idHash, body.method, answer, at);
+      },
+    );
+    if (checked.lockError) throw checked.lockError;
+    if (!checked.ok) {
       return refuseFields({
         answer: { key: body.method === 'bank' ? 'invalid_account_name' : 'invalid_verification_code' },
       });
     }
     if (member.status !== 'active') return refuseInactive(meta, member, at, member.username);
     if (!(await store.useLoginChallenge(db, idHash, at))) throw new AppError('login.verification.expired');
-    await store.clearThrottle(db, meta.merchant.code, subject);
+    await forgiveFailures(meta, subject, at);
     return finishLogin(meta, member, at, `${row.method}+ip.${body.method}`, row.remember);
   };
 

@@ -5,6 +5,7 @@ import { temporaryPasswordMail } from './messages';
 import { type CallMeta, randomPassword, TEMPORARY_PASSWORD_INTERVAL_MS } from './rules';
 import type { AuthMember, AuthSession } from './sessions';
 import * as store from './store';
+import { liftLock } from './throttle';
 import { matchesRule, parseMobile } from './validation';
 
 /** Passwords: change, forgotten by email (a temporary one), reset by SMS code. */
@@ -21,8 +22,8 @@ export const createPasswordFlows = (ctx: IdentityContext) => {
     defer,
     dialCodeRefusal,
     refuseFields,
-    assertNotLocked,
-    countFailure,
+    guardedCheck,
+    forgiveFailures,
     checkNewPassword,
   } = ctx;
   /** PASS3: checks the new password by the brand's rule and the current one, then revokes every other session. */
@@ -45,23 +46,18 @@ export const createPasswordFlows = (ctx: IdentityContext) => {
     const at = now();
     const subject = `m:${member.id}`;
     if (member.password_hash !== null) {
-      const locked = await assertNotLocked(meta, subject, at);
-      if (locked)
-        throw new AppError('login.locked', { value: { captcha: true, retryAfter: locked.retryAfter } });
       const oldPassword = (body.oldPassword ?? '').trim();
-      if (!oldPassword || !(await hasher.verify(member.password_hash, oldPassword))) {
-        // Guessing the current password through this call counts towards the same lock as login.
-        const { lockError } = await countFailure(
-          meta,
-          subject,
-          member.id,
-          member.username,
-          at,
-          'old.password',
-        );
-        if (lockError) throw lockError;
-        refuseFields({ oldPassword: { key: 'old_password_incorrect' } });
-      }
+      // Guessing the current password through this call counts towards the same lock as login.
+      const checked = await guardedCheck(
+        meta,
+        subject,
+        { memberId: member.id, username: member.username },
+        at,
+        'old.password',
+        async () => oldPassword !== '' && (await hasher.verify(member.password_hash as string, oldPassword)),
+      );
+      if (checked.lockError) throw checked.lockError;
+      if (!checked.ok) refuseFields({ oldPassword: { key: 'old_password_incorrect' } });
       if (oldPassword === newPassword) refuseFields({ newPassword: { key: 'password_same_as_old' } });
     }
 
@@ -81,7 +77,7 @@ export const createPasswordFlows = (ctx: IdentityContext) => {
         detail: { otherSessionsRevoked: revoked },
       });
     });
-    await store.clearThrottle(db, meta.merchant.code, subject);
+    await forgiveFailures(meta, subject, at);
     return null;
   };
 
@@ -185,7 +181,8 @@ export const createPasswordFlows = (ctx: IdentityContext) => {
         detail: { method: 'sms', sessionsRevoked: revoked },
       });
     });
-    await store.clearThrottle(db, code, `m:${member.id}`);
+    // A reset by a code sent to the owner's number lifts the lock too (the owner's unlock).
+    await liftLock(db, code, `m:${member.id}`);
     return true as const;
   };
 

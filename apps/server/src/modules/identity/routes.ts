@@ -123,6 +123,9 @@ export const registerIdentityRoutes = (
   /** The site's public address (PUBLIC_URL); unset: each request's own origin. */
   publicUrl?: string,
 ) => {
+  // Cookies are Secure when the public address is https or the trusted proxy says the call was (ADR 029).
+  const secureOf = (request: FastifyRequest) =>
+    publicUrl?.startsWith('https:') || request.protocol === 'https' ? '; Secure' : '';
   const loginLimit = ipLimiter(app, 'login', LOGINS_PER_MINUTE, 60_000);
   const registerLimit = ipLimiter(app, 'register', REGISTRATIONS_PER_HOUR, 60 * 60_000);
   // Calls marked `encrypted` also take `{ jwe }`: opened here, then checked by the same schema.
@@ -308,7 +311,7 @@ export const registerIdentityRoutes = (
     captcha,
     async (request, reply) => {
       const { id, png } = await identity.newCaptcha(callMeta(request));
-      const secure = request.protocol === 'https' ? '; Secure' : '';
+      const secure = secureOf(request);
       reply
         .header('cache-control', 'no-store')
         .header(
@@ -341,7 +344,6 @@ export const registerIdentityRoutes = (
   const social = identity.social;
   const socialLimit = ipLimiter(app, 'social', SOCIAL_CALLS_PER_MINUTE, 60_000);
   const originOf = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
-  const secureOf = (request: FastifyRequest) => (request.protocol === 'https' ? '; Secure' : '');
   registerRoute(
     app,
     gate,

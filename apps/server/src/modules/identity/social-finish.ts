@@ -20,8 +20,8 @@ export const createSocialFinish = (ctx: IdentityContext) => {
     loginInfo,
     refuseFields,
     findLoginMember,
-    readFailures,
-    countFailure,
+    guardedCheck,
+    forgiveFailures,
     finishLogin,
     refuseInactive,
   } = ctx;
@@ -86,25 +86,22 @@ export const createSocialFinish = (ctx: IdentityContext) => {
         });
       }
       const { member, subject: throttleSubject } = await findLoginMember(meta.merchant, username);
-      const { retryAfter } = await readFailures(meta, throttleSubject, at);
-      if (retryAfter !== null) throw new AppError('login.locked', { value: { captcha: true, retryAfter } });
-      let ok = false;
-      if (member) ok = await hasher.verify(member.password_hash, password);
-      else await hasher.verifyDummy(password);
-      if (!member || !ok) {
-        const { lockError } = await countFailure(
-          meta,
-          throttleSubject,
-          member?.id ?? null,
-          username,
-          at,
-          `social.link.${member ? 'password' : 'unknown'}`,
-        );
-        if (lockError) throw lockError;
-        throw new AppError('login.failed', { value: { captcha: false } });
-      }
+      const checked = await guardedCheck(
+        meta,
+        throttleSubject,
+        { memberId: member?.id ?? null, username },
+        at,
+        `social.link.${member ? 'password' : 'unknown'}`,
+        async () => {
+          if (member) return hasher.verify(member.password_hash, password);
+          await hasher.verifyDummy(password);
+          return false;
+        },
+      );
+      if (checked.lockError) throw checked.lockError;
+      if (!member || !checked.ok) throw new AppError('login.failed', { value: { captcha: false } });
       if (isTrialType(member.type)) throw new AppError('in_need_true_account');
-      await store.clearThrottle(db, meta.merchant.code, throttleSubject);
+      await forgiveFailures(meta, throttleSubject, at);
       try {
         await db.transaction().execute(async (trx) => {
           await store.insertSocialLink(trx, {

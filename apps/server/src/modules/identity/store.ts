@@ -209,36 +209,7 @@ export const readThrottle = (db: Kysely<DB>, merchantCode: string, subject: stri
     .where('subject', '=', subject)
     .executeTakeFirst();
 
-/** Adds one failure atomically and answers the new count. */
-export const addFailure = async (db: Kysely<DB>, merchantCode: string, subject: string, at: Date) =>
-  (
-    await db
-      .insertInto('login_throttle')
-      .values({ merchant_code: merchantCode, subject, failures: 1, locked_until: null, updated_at: at })
-      .onConflict((oc) =>
-        oc.columns(['merchant_code', 'subject']).doUpdateSet({
-          failures: sql<number>`login_throttle.failures + 1`,
-          updated_at: at,
-        }),
-      )
-      .returning('failures')
-      .executeTakeFirstOrThrow()
-  ).failures;
-
-export const lockThrottle = (db: Kysely<DB>, merchantCode: string, subject: string, until: Date, at: Date) =>
-  db
-    .updateTable('login_throttle')
-    .set({ locked_until: until, updated_at: at })
-    .where('merchant_code', '=', merchantCode)
-    .where('subject', '=', subject)
-    .execute();
-
-export const clearThrottle = (db: Kysely<DB>, merchantCode: string, subject: string) =>
-  db
-    .deleteFrom('login_throttle')
-    .where('merchant_code', '=', merchantCode)
-    .where('subject', '=', subject)
-    .execute();
+// Reserving, releasing and locking tries: ./throttle.ts (ADR 029).
 
 // Audit (append-only: a trigger refuses UPDATE, DELETE and TRUNCATE)
 

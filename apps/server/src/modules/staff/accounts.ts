@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffIdentity, StaffRole } from '@khela/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -67,29 +67,38 @@ export const actorOf = (staff: AuthStaff, meta: StaffMeta): Actor => ({
 });
 
 /**
- * Where the failures of staff usernames no account has are counted: identity's login throttle
- * (`login_throttle`), handed in by the composition root, under the subject `staff:<name>`.
+ * Where password failures are counted per address and username (known or not): identity's login
+ * throttle (`login_throttle`), handed in by the composition root, by reservation (ADR 029).
  */
-export type UnknownUsernameThrottle = {
-  read: (subject: string) => Promise<{ locked_until: Date | null } | undefined>;
-  clear: (subject: string) => Promise<void>;
-  /** Adds one failure; answers the failures in a row. */
-  addFailure: (subject: string, at: Date) => Promise<number>;
-  lock: (subject: string, until: Date, at: Date) => Promise<void>;
+export type AddressThrottle = {
+  /** Takes the next try before the password is checked: its place in the count, or the lock in force. */
+  reserve: (
+    subject: string,
+    at: Date,
+  ) => Promise<{ ordinal: number; lockedUntil: null } | { ordinal: null; lockedUntil: Date }>;
+  /** Gives a reserved place back (a right password, a burst refused unchecked). */
+  release: (subject: string) => Promise<void>;
+  /** Engages the lock; true for the call that engaged it. */
+  lock: (subject: string, until: Date, at: Date) => Promise<boolean>;
+  /** Forgives the failures so far (a lock in force stays). */
+  forgive: (subject: string, at: Date) => Promise<void>;
 };
 
 type Deps = {
   db: Kysely<DB>;
   hasher: PasswordHasher;
   now: () => Date;
-  unknownUsernames: UnknownUsernameThrottle;
+  addressThrottle: AddressThrottle;
 };
 
-/** The throttle subject of a staff username no account has (never a member subject: `m:`, `p:`, `u:`). */
-const unknownSubject = (username: string) => `staff:${username.toLowerCase()}`;
+/**
+ * The throttle subject of password tries at a username from one address (never a member subject:
+ * `m:`, `p:`, `u:`). Failures here hold back that address only: a stranger cannot lock the account.
+ */
+const addressSubject = (username: string, ip: string) => `staff:${ip}|${username.toLowerCase()}`;
 
 /** Staff accounts: login with password and TOTP, enrolment, sessions. */
-export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps) => {
+export const createStaffAccounts = ({ db, hasher, now, addressThrottle }: Deps) => {
   const find = (username: string) =>
     db.selectFrom('staff').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
 
@@ -110,31 +119,82 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
         ),
       );
 
-  /** Counts a failure; the 10th in a row locks the account for 15 minutes. */
+  /**
+   * Takes the account's next second-factor try before the code is checked (ADR 029): one
+   * statement that counts it unless the account is locked. Only someone who knows the password
+   * (or is signed in) reaches this count. Answers the try's place, or the lock's end.
+   */
+  const reserveAccountTry = async (staffId: number, at: Date) => {
+    const row = await db
+      .updateTable('staff')
+      .set((eb) => ({ failures: eb('failures', '+', 1) }))
+      .where('id', '=', staffId)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+      .returning('failures')
+      .executeTakeFirst();
+    if (row && row.failures <= STAFF_LOCK_AFTER) return { ordinal: row.failures };
+    if (row) await releaseAccountTry(staffId);
+    const locked = await db
+      .selectFrom('staff')
+      .select('locked_until')
+      .where('id', '=', staffId)
+      .executeTakeFirst();
+    const until = locked?.locked_until ?? new Date(at.getTime() + STAFF_LOCK_MS);
+    return { lockError: new AppError('login.locked', { value: { until: until.getTime() } }) };
+  };
+
+  const releaseAccountTry = (staffId: number) =>
+    db
+      .updateTable('staff')
+      .set({ failures: sql<number>`GREATEST(failures - 1, 0)` })
+      .where('id', '=', staffId)
+      .where('locked_until', 'is', null)
+      .execute();
+
+  /** A reserved try was wrong: it stays counted; the 10th in a row locks the account for 15 minutes. */
   const fail = async (
     staff: { id: number; username: string; role: StaffRole },
     meta: StaffMeta,
     reason: string,
+    ordinal: number,
   ) => {
     const at = now();
-    const row = await db
-      .updateTable('staff')
-      .set((eb) => ({ failures: eb('failures', '+', 1) }))
-      .where('id', '=', staff.id)
-      .returning('failures')
-      .executeTakeFirstOrThrow();
-    if (row.failures >= STAFF_LOCK_AFTER) {
+    if (ordinal >= STAFF_LOCK_AFTER) {
       const until = new Date(at.getTime() + STAFF_LOCK_MS);
-      await db
+      const engaged = await db
         .updateTable('staff')
         .set({ failures: 0, locked_until: until })
         .where('id', '=', staff.id)
-        .execute();
-      await audit(staff, meta, 'staff.login.locked', { until: until.toISOString() });
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', at)]))
+        .executeTakeFirst();
+      if (engaged.numUpdatedRows > 0n)
+        await audit(staff, meta, 'staff.login.locked', { reason, until: until.toISOString() });
       return new AppError('login.locked', { value: { until: until.getTime() } });
     }
-    await audit(staff, meta, 'staff.login.failure', { reason, failures: row.failures });
+    await audit(staff, meta, 'staff.login.failure', { reason, failures: ordinal });
     return new AppError('login.failed');
+  };
+
+  /** A second-factor check under the account's reserved count: null when right, else the refusal. */
+  const checkUnderLock = async (
+    staff: { id: number; username: string; role: StaffRole },
+    meta: StaffMeta,
+    check: () => Promise<'ok' | string>,
+  ) => {
+    const taken = await reserveAccountTry(staff.id, now());
+    if ('lockError' in taken) return taken.lockError;
+    let outcome: string;
+    try {
+      outcome = await check();
+    } catch (error) {
+      await releaseAccountTry(staff.id);
+      throw error;
+    }
+    if (outcome === 'ok') {
+      await releaseAccountTry(staff.id);
+      return null;
+    }
+    return fail(staff, meta, outcome, taken.ordinal);
   };
 
   const openSession = async (staff: { id: number; username: string; role: StaffRole }, meta: StaffMeta) => {
@@ -153,10 +213,12 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
           ip: meta.ip,
         })
         .execute();
+      // The failures so far are forgiven; a lock engaged meanwhile by a burst stays.
       await trx
         .updateTable('staff')
-        .set({ failures: 0, locked_until: null })
+        .set({ failures: 0 })
         .where('id', '=', staff.id)
+        .where('locked_until', 'is', null)
         .execute();
       await appendAudit(
         trx,
@@ -182,24 +244,45 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
   };
 
   /**
-   * A login naming no account: counted and locked exactly like a known account's failures (the
-   * 10th answers 423 `login.locked`, and so does every try until the lock runs out), so neither
-   * the answers nor the lock tell which usernames exist. The rows live in `login_throttle`.
+   * The password step, known usernames and unknown alike: the try is reserved per address and
+   * username before the password is checked; the 10th wrong one from an address holds that
+   * address back for 15 minutes (423), the account itself stays open to its owner elsewhere.
    */
-  const refuseUnknown = async (username: string, password: string): Promise<never> => {
-    const subject = unknownSubject(username);
+  const checkPassword = async (
+    staff: { id: number; username: string; role: StaffRole; password_hash: string } | undefined,
+    username: string,
+    password: string,
+    meta: StaffMeta,
+  ) => {
+    const subject = addressSubject(username, meta.ip);
     const at = now();
-    const throttle = await unknownUsernames.read(subject);
-    if (throttle?.locked_until) {
-      if (throttle.locked_until > at)
-        throw new AppError('login.locked', { value: { until: throttle.locked_until.getTime() } });
-      await unknownUsernames.clear(subject);
+    const taken = await addressThrottle.reserve(subject, at);
+    if (taken.ordinal === null)
+      throw new AppError('login.locked', { value: { until: taken.lockedUntil.getTime() } });
+    if (taken.ordinal > STAFF_LOCK_AFTER) {
+      await addressThrottle.release(subject);
+      throw new AppError('login.locked', { value: { until: at.getTime() + STAFF_LOCK_MS } });
     }
-    await hasher.verifyDummy(password);
-    const failures = await unknownUsernames.addFailure(subject, at);
-    if (failures < STAFF_LOCK_AFTER) throw new AppError('login.failed');
+    let ok = false;
+    try {
+      if (staff) ok = await hasher.verify(staff.password_hash, password);
+      else await hasher.verifyDummy(password);
+    } catch (error) {
+      await addressThrottle.release(subject);
+      throw error;
+    }
+    if (ok) {
+      await addressThrottle.forgive(subject, at);
+      return;
+    }
+    if (taken.ordinal < STAFF_LOCK_AFTER) {
+      if (staff)
+        await audit(staff, meta, 'staff.login.failure', { reason: 'password', failures: taken.ordinal });
+      throw new AppError('login.failed');
+    }
     const until = new Date(at.getTime() + STAFF_LOCK_MS);
-    await unknownUsernames.lock(subject, until, at);
+    if ((await addressThrottle.lock(subject, until, at)) && staff)
+      await audit(staff, meta, 'staff.login.address.held', { ip: meta.ip, until: until.toISOString() });
     throw new AppError('login.locked', { value: { until: until.getTime() } });
   };
 
@@ -208,11 +291,11 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
     body: { username: string; password: string; totp?: string | undefined },
   ) => {
     const staff = await find(body.username);
-    if (!staff) return refuseUnknown(body.username, body.password);
     const at = now();
-    if (staff.locked_until && staff.locked_until > at)
+    if (staff?.locked_until && staff.locked_until > at)
       throw new AppError('login.locked', { value: { until: staff.locked_until.getTime() } });
-    if (!(await hasher.verify(staff.password_hash, body.password))) throw await fail(staff, meta, 'password');
+    await checkPassword(staff, body.username, body.password, meta);
+    if (!staff) throw new AppError('login.failed');
     if (staff.status !== 'active') throw new AppError('account.locked');
     if (!staff.totp_secret) {
       const secret = new Secret({ size: 20 }).base32;
@@ -233,9 +316,14 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
         otpauthUrl: totpOf(secret, staff.username).toString(),
       };
     }
-    if (!body.totp) throw await fail(staff, meta, 'totp.missing');
-    const spent = await spendCode(staff.id, staff.totp_secret, staff.username, body.totp);
-    if (spent !== 'ok') throw await fail(staff, meta, spent === 'replay' ? 'totp.replay' : 'totp.wrong');
+    const secret = staff.totp_secret;
+    // The second factor: only a caller who knew the password gets here, so its failures lock the account.
+    const refused = await checkUnderLock(staff, meta, async () => {
+      if (!body.totp) return 'totp.missing';
+      const spent = await spendCode(staff.id, secret, staff.username, body.totp);
+      return spent === 'ok' ? 'ok' : spent === 'replay' ? 'totp.replay' : 'totp.wrong';
+    });
+    if (refused) throw refused;
     return openSession(staff, meta);
   };
 
@@ -251,8 +339,11 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
       throw new AppError('login.not.session');
     if (staff.locked_until && staff.locked_until > at)
       throw new AppError('login.locked', { value: { until: staff.locked_until.getTime() } });
-    if (totpStep(staff.totp_pending_secret, staff.username, body.code, at) === null)
-      throw await fail(staff, meta, 'totp.enrol.wrong');
+    const pending = staff.totp_pending_secret;
+    const wrong = await checkUnderLock(staff, meta, async () =>
+      totpStep(pending, staff.username, body.code, at) === null ? 'totp.enrol.wrong' : 'ok',
+    );
+    if (wrong) throw wrong;
     await db
       .updateTable('staff')
       .set({
@@ -264,7 +355,7 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
       .where('id', '=', staff.id)
       .execute();
     const spent = await spendCode(staff.id, staff.totp_pending_secret, staff.username, body.code);
-    if (spent !== 'ok') throw await fail(staff, meta, 'totp.replay');
+    if (spent !== 'ok') throw new AppError('login.failed');
     await audit(staff, meta, 'staff.totp.enrol');
     return openSession(staff, meta);
   };
@@ -330,8 +421,10 @@ export const createStaffAccounts = ({ db, hasher, now, unknownUsernames }: Deps)
   ) => {
     const staff = await db.selectFrom('staff').selectAll().where('id', '=', auth.id).executeTakeFirst();
     if (staff?.status !== 'active') throw new AppError('login.not.session');
-    if (!(await hasher.verify(staff.password_hash, body.currentPassword)))
-      throw await fail(staff, meta, 'password.change');
+    const wrong = await checkUnderLock(staff, meta, async () =>
+      (await hasher.verify(staff.password_hash, body.currentPassword)) ? 'ok' : 'password.change',
+    );
+    if (wrong) throw wrong;
     if (body.newPassword === body.currentPassword)
       throw new AppError('validation.failed', { value: { fields: { newPassword: 'same' } } });
     const hash = await hasher.hash(body.newPassword);

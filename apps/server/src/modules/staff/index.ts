@@ -1,5 +1,6 @@
 /** The staff module's public face: everything other modules and the composition root use. */
 export {
+  type AddressThrottle,
   type AuthStaff,
   STAFF_ABSOLUTE_MS,
   STAFF_IDLE_MS,
@@ -7,7 +8,6 @@ export {
   STAFF_LOCK_MS,
   type StaffMeta,
   totpOf,
-  type UnknownUsernameThrottle,
 } from './accounts';
 export { type Actor, appendAudit, canonicalJson, rowHash, verifyChain } from './audit';
 export { countTargetTrail, readTargetTrail, type TargetTrailQuery } from './audit-trail';

@@ -386,5 +386,37 @@ export const createStaffManagement = ({ db, accounts, now }: Deps) => {
     return { ok: true as const };
   };
 
-  return { list, csv, sessions, sessionsCsv, revokeSessions, create, setStatus, setRole, resetTotp };
+  /** The owner lifts a login lock (a burst of wrong codes); audited with the lock it lifted. */
+  const unlock = async (actor: Actor, staffId: number) => {
+    assertCan(actor, 'staff.manage');
+    const at = now();
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('staff')
+        .select(['id', 'locked_until', 'failures'])
+        .where('id', '=', staffId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new AppError('not.found');
+      await trx
+        .updateTable('staff')
+        .set({ failures: 0, locked_until: null })
+        .where('id', '=', staffId)
+        .execute();
+      await appendAudit(
+        trx,
+        actor,
+        {
+          action: 'staff.unlock',
+          target: `staff:${staffId}`,
+          before: { lockedUntil: row.locked_until?.toISOString() ?? null, failures: row.failures },
+          after: { lockedUntil: null, failures: 0 },
+        },
+        at,
+      );
+    });
+    return { ok: true as const };
+  };
+
+  return { list, csv, sessions, sessionsCsv, revokeSessions, create, setStatus, setRole, resetTotp, unlock };
 };

@@ -47,6 +47,7 @@ export const registerStaffRoutes = (router: StaffRouter, staff: StaffService) =>
   );
   route(r.boStaffRole, async (q) => staff.management.setRole(staffActor(q), q.body.staffId, q.body.role));
   route(r.boStaffTotpReset, async (q) => staff.management.resetTotp(staffActor(q), q.body.staffId));
+  route(r.boStaffUnlock, async (q) => staff.management.unlock(staffActor(q), q.body.staffId));
 
   // Audit log
   route(r.boAudit, async (q) => {

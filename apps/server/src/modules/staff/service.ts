@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { PasswordHasher } from '../../shared/passwords';
-import { createStaffAccounts, type UnknownUsernameThrottle } from './accounts';
+import { type AddressThrottle, createStaffAccounts } from './accounts';
 import { createAuditLog } from './audit-log';
 import { createStaffManagement } from './management';
 import { ROLE_PERMISSIONS } from './roles';
@@ -13,8 +13,8 @@ export type StaffDeps = {
   db: Kysely<DB>;
   hasher: PasswordHasher;
   now?: () => Date;
-  /** Failures of unknown staff usernames, counted like a real account's (identity's login throttle). */
-  unknownUsernames: UnknownUsernameThrottle;
+  /** Password tries per address and username (identity's login throttle, ADR 029). */
+  addressThrottle: AddressThrottle;
   /** The merchants of this deployment (the back office edits each one's settings). */
   merchants: () => Promise<StaffMerchant[]>;
 };
@@ -29,10 +29,10 @@ export const createStaff = ({
   db,
   hasher,
   now = () => new Date(),
-  unknownUsernames,
+  addressThrottle,
   merchants,
 }: StaffDeps) => {
-  const accounts = createStaffAccounts({ db, hasher, now, unknownUsernames });
+  const accounts = createStaffAccounts({ db, hasher, now, addressThrottle });
   const management = createStaffManagement({ db, accounts, now });
   const audit = createAuditLog(db);
   const permissionsOf = (role: keyof typeof ROLE_PERMISSIONS) => [...ROLE_PERMISSIONS[role]];
