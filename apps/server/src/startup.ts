@@ -32,7 +32,7 @@ export const seedAndCheck = async (
   const leftovers = await findDemoLeftovers(db);
   if (leftovers.length > 0) {
     throw new ConfigError(
-      `KHELA_MODE=production refuses a database holding demo accounts or staff (their passwords and TOTP secrets are public):\n${leftovers.map((l) => `  ${l}`).join('\n')}\nStart production on a database that was never seeded in demo mode.`,
+      `KHELA_MODE=production refuses a database holding demo accounts, staff or secrets (their passwords, TOTP secrets and signing keys are public):\n${leftovers.map((l) => `  ${l}`).join('\n')}\nStart production on a database that was never seeded in demo mode.`,
     );
   }
   return isEmpty;

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Config, ConfigError, loadConfig } from '../src/config';
 import { seedIfEmpty } from '../src/db/seed';
-import { insertMember } from '../src/modules/identity';
+import { findDemoSecrets } from '../src/db/seed/production-guard';
+import { DEMO_IDP_CLIENTS, insertMember } from '../src/modules/identity';
+import { DEMO_PROVIDER_VENDORS } from '../src/modules/provider';
 import { createPasswordHasher } from '../src/shared/passwords';
 import { seedAndCheck } from '../src/startup';
 import { createTestDatabase, type TestDatabase } from './helpers';
@@ -92,6 +95,53 @@ describe('start-up in production mode', () => {
       [],
     );
   }, 60_000);
+
+  it('refuses a demo database cleaned of its demo accounts and staff: the demo vendor secrets are named (ADR 029)', async () => {
+    const { db } = await open('demo');
+    // What an operator might do: give every member and staff account a password of its own and
+    // drop the public TOTP secrets (the ledger is append-only: the rows themselves stay).
+    const own = await createPasswordHasher().hash(randomBytes(16).toString('hex'));
+    await db.updateTable('member').set({ password_hash: own }).execute();
+    await db
+      .updateTable('staff')
+      .set({ password_hash: own, totp_secret: null, totp_pending_secret: null })
+      .execute();
+    const message = await failure(seedAndCheck(db, production(MERCHANT_SETTINGS), PUBLIC_URL));
+    for (const vendor of DEMO_PROVIDER_VENDORS) {
+      expect(message).toContain(`vendor secret khelabd/${vendor}`);
+      expect(message).toContain(`vendor secret khelain/${vendor}`);
+    }
+    expect(message).not.toContain('  member ');
+    expect(message).not.toContain('  staff ');
+    // A secret of the operator's own passes.
+    await db
+      .updateTable('provider_vendor')
+      .set({ secret: randomBytes(32).toString('hex') })
+      .execute();
+    expect(await findDemoSecrets(db)).toEqual([]);
+  }, 60_000);
+
+  it("names a merchant's sign-in set to the demo IdP's client", async () => {
+    const { db } = await open('empty');
+    await seedAndCheck(db, production(MERCHANT_SETTINGS), PUBLIC_URL);
+    const demo = DEMO_IDP_CLIENTS.google;
+    await db
+      .insertInto('site_setting')
+      .values({
+        merchant_code: 'luckybd',
+        key: 'social',
+        value: JSON.stringify({
+          google: { enabled: true, issuer: 'https://x.test', clientId: demo.id, clientSecret: demo.secret },
+          facebook: null,
+        }),
+      })
+      .onConflict((oc) =>
+        oc.columns(['merchant_code', 'key']).doUpdateSet({ value: (eb) => eb.ref('excluded.value') }),
+      )
+      .execute();
+    const message = await failure(seedAndCheck(db, production(), PUBLIC_URL));
+    expect(message).toContain('google sign-in of luckybd');
+  });
 
   it('does not count a real member who is merely called demo01', async () => {
     const { db } = await open('empty');

@@ -435,6 +435,37 @@ describe('payment password and payout account', () => {
     expect(unlocked.statusCode).toBe(200);
   });
 
+  it('checks at most 5 of 19 simultaneous wrong payment passwords; a right one in the burst does not unlock (ADR 029)', async () => {
+    const m = await newMember(t.db);
+    await withPassword(m);
+    const call = (oldPassword: string) =>
+      memberCall(t.app, m.token, 'POST', '/wps/cashier/payment-password', {
+        oldPassword,
+        newPassword: 'x1234567',
+        confirmPassword: 'x1234567',
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 18 }, () => call('wrong999')),
+      call('pay12345'),
+    ]);
+    const codes = answers.map((r) => errorOf(r).errorCode);
+    const rightChanged = (answers[18] as { statusCode: number }).statusCode === 200;
+    // Four wrong ones answered as wrong, the fifth checked one locks; the rest are refused unchecked.
+    expect(codes.filter((c) => c === 'payment.password.wrong').length).toBeLessThanOrEqual(4);
+    expect(
+      codes.filter((c) => c === 'payment.password.wrong').length + (rightChanged ? 1 : 0),
+    ).toBeLessThanOrEqual(5);
+    if (!rightChanged) {
+      expect(codes[18]).toBe('payment.password.locked');
+      const row = await t.db
+        .selectFrom('cashier_member')
+        .select('pay_locked_until')
+        .where('member_id', '=', m.member.id)
+        .executeTakeFirstOrThrow();
+      expect(row.pay_locked_until).not.toBeNull();
+    }
+  });
+
   it('rate-limits payment-password calls per session (429 TOO_MANY_REQUESTS)', async () => {
     const m = await newMember(t.db);
     const statuses: number[] = [];

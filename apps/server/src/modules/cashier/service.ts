@@ -654,34 +654,57 @@ export const createCashierService = ({
     const row = await cashierMember(memberId);
     if (!row?.pay_password_hash) throw new AppError('payment.password.not.set');
     const at = now();
-    if (row.pay_locked_until && row.pay_locked_until.getTime() > at.getTime())
-      throw new AppError('payment.password.locked', {
-        value: { lockedUntil: row.pay_locked_until.getTime() },
-      });
-    const ok = await hasher.verify(row.pay_password_hash, password);
+    const locked = (until: Date) =>
+      new AppError('payment.password.locked', { value: { lockedUntil: until.getTime() } });
+    // The try takes its place in the count before the check (ADR 029): simultaneous guesses
+    // cannot all see the old count. A locked account takes no place.
+    const reserved = await db
+      .updateTable('cashier_member')
+      // (an expired lock is cleared on the way)
+      .set({ pay_failures: sql`pay_failures + 1`, pay_locked_until: null })
+      .where('member_id', '=', memberId)
+      .where((eb) => eb.or([eb('pay_locked_until', 'is', null), eb('pay_locked_until', '<=', at)]))
+      .returning(['pay_failures'])
+      .executeTakeFirst();
+    if (!reserved) throw locked(row.pay_locked_until ?? new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS));
+    const giveBack = () =>
+      db
+        .updateTable('cashier_member')
+        .set({ pay_failures: sql`GREATEST(pay_failures - 1, 0)` })
+        .where('member_id', '=', memberId)
+        .where('pay_locked_until', 'is', null)
+        .execute();
+    if (reserved.pay_failures > PAYMENT_PASSWORD_LOCK_AFTER) {
+      // A burst past the threshold: refused unchecked, its place given back.
+      await giveBack();
+      throw locked(new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS));
+    }
+    let ok: boolean;
+    try {
+      ok = await hasher.verify(row.pay_password_hash, password);
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
     if (ok) {
-      if (row.pay_failures > 0)
-        await db
-          .updateTable('cashier_member')
-          .set({ pay_failures: 0 })
-          .where('member_id', '=', memberId)
-          .execute();
+      // A right one resets the count, but never lifts a lock a burst engaged meanwhile.
+      await db
+        .updateTable('cashier_member')
+        .set({ pay_failures: 0 })
+        .where('member_id', '=', memberId)
+        .where('pay_locked_until', 'is', null)
+        .execute();
       return;
     }
-    const lockUntil = new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS);
-    const updated = await db
-      .updateTable('cashier_member')
-      .set({
-        pay_failures: sql`CASE WHEN pay_failures + 1 >= ${PAYMENT_PASSWORD_LOCK_AFTER} THEN 0 ELSE pay_failures + 1 END`,
-        pay_locked_until: sql`CASE WHEN pay_failures + 1 >= ${PAYMENT_PASSWORD_LOCK_AFTER} THEN ${lockUntil}::timestamptz ELSE pay_locked_until END`,
-      })
-      .where('member_id', '=', memberId)
-      .returning(['pay_locked_until'])
-      .executeTakeFirstOrThrow();
-    if (updated.pay_locked_until && updated.pay_locked_until.getTime() > at.getTime())
-      throw new AppError('payment.password.locked', {
-        value: { lockedUntil: updated.pay_locked_until.getTime() },
-      });
+    if (reserved.pay_failures >= PAYMENT_PASSWORD_LOCK_AFTER) {
+      const lockUntil = new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS);
+      await db
+        .updateTable('cashier_member')
+        .set({ pay_failures: 0, pay_locked_until: lockUntil })
+        .where('member_id', '=', memberId)
+        .execute();
+      throw locked(lockUntil);
+    }
     throw new AppError('payment.password.wrong');
   };
 

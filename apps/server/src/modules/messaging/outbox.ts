@@ -3,8 +3,8 @@ import type { DB } from '../../db/schema';
 import type { Message, MessageLog, Messenger } from './types';
 
 /**
- * The default adapter: every message is written to the `outbox` table and logged, nothing
- * leaves the server. Demo deployments and tests read the codes from there.
+ * The default adapter: every message is written to the `outbox` table and its sending logged
+ * (never its text), nothing leaves the server. Demo deployments and tests read the codes from there.
  */
 export const createOutboxMessenger = ({
   db,
@@ -28,8 +28,9 @@ export const createOutboxMessenger = ({
         created_at: now(),
       })
       .execute();
+    // Never the text: it holds codes and temporary passwords (ADR 029). The demo inbox shows it.
     log?.info(
-      { channel: message.channel, to: message.to, purpose: message.purpose, text: message.text },
+      { channel: message.channel, to: message.to, purpose: message.purpose, length: message.text.length },
       'outbox: message kept, not sent',
     );
   },
