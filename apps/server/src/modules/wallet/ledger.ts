@@ -266,6 +266,12 @@ const postOnce = async (
   } catch (error) {
     const code = errorCode(error);
     if (code === 'KH409') throw new AppError('insufficient.balance');
+    // A balance would leave ±(2^53 − 1) (ADR 029): refused as the amount's fault, nothing written.
+    if (
+      code === '23514' &&
+      String((error as { constraint?: unknown }).constraint) === 'ledger_account_balance_bounded'
+    )
+      throw new AppError('validation.failed', { value: { fields: { amount: 'balance_bound' } } });
     if (code === 'KH500') throw new LedgerInvariantError((error as Error).message);
     throw error;
   }
