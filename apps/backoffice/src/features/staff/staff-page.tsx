@@ -72,6 +72,11 @@ const ActionsCell = ({ row, onSessions }: { row: Row; onSessions: () => void }) 
     success: t('totpReset'),
     invalidate: [KEY],
   });
+  // Lifts a login lock (ten wrong authenticator codes behind the right password; ADR 029).
+  const unlock = useAction(() => callBo('boStaffUnlock', { body: { staffId: row.id } }), {
+    success: t('unlocked'),
+    invalidate: [KEY],
+  });
   return (
     <div className="flex flex-wrap gap-1.5">
       <Button onClick={onSessions} data-testid={`staff-sessions-${row.username}`}>
@@ -103,6 +108,13 @@ const ActionsCell = ({ row, onSessions }: { row: Row; onSessions: () => void }) 
         }}
       >
         {t('resetTotp')}
+      </Button>
+      <Button
+        pending={unlock.isPending}
+        onClick={() => unlock.mutate(undefined)}
+        data-testid={`staff-unlock-${row.username}`}
+      >
+        {t('unlock')}
       </Button>
     </div>
   );
