@@ -401,6 +401,15 @@ describe('the role matrix: every back-office route with every role', () => {
         payload: { staffId: targetStaffId, role: 'risk' },
       }),
     },
+    'POST /bo/api/staff/unlock': {
+      permissions: ['staff.manage'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/staff/unlock',
+        payload: { staffId: targetStaffId },
+      }),
+    },
     'POST /bo/api/staff/totp/reset': {
       permissions: ['staff.manage'],
       writes: true,
