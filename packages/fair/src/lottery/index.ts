@@ -28,3 +28,17 @@ export {
 } from './draw';
 export { DEFAULT_PAYOUTS } from './payouts';
 export { type LotteryRtpClass, type LotteryRtpReport, lotteryRtpOf } from './rtp';
+export {
+  drawVnResult,
+  normalizeVnSelection,
+  VN_BET_SHAPE,
+  VN_BET_TYPES,
+  VN_REGIONS,
+  type VnBetType,
+  type VnPrize,
+  type VnRegion,
+  type VnResult,
+  vnPayoutOf,
+  vnStructure,
+  vnTimesWon,
+} from './vietnam';
