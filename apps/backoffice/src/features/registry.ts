@@ -35,6 +35,7 @@ import { dashboardFeature } from './dashboard';
 import { financeFeature } from './finance';
 import { gamesFeature } from './games';
 import { limitsFeature } from './limits';
+import { lotteryFeature } from './lottery';
 import { membersFeature } from './members';
 import { settingsFeature } from './settings';
 import { staffFeature } from './staff';
@@ -50,6 +51,7 @@ export const FEATURES: BoFeature[] = [
   financeFeature,
   limitsFeature,
   gamesFeature,
+  lotteryFeature,
   settingsFeature,
   contentFeature,
   auditFeature,

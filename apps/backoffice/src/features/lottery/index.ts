@@ -1,0 +1,12 @@
+import { Ticket } from 'lucide-react';
+import type { BoFeature } from '../types';
+
+/** Lottery (issue 17): bet search; rules with RTP, exposure of the open issue, void an issue. */
+export const lotteryFeature: BoFeature = {
+  id: 'lottery',
+  nav: { labelKey: 'nav', icon: Ticket, permission: 'lottery.read', order: 46 },
+  routes: [
+    { path: 'lottery', lazy: () => import('./bets-page').then((m) => ({ Component: m.BetsPage })) },
+    { path: 'lottery/rules', lazy: () => import('./rules-page').then((m) => ({ Component: m.RulesPage })) },
+  ],
+};
