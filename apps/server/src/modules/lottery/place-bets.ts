@@ -103,7 +103,7 @@ const inTransaction = (
   total: bigint,
 ) =>
   deps.db.transaction().execute(async (trx) => {
-    const issue = await store.issueByNo(trx, input.merchantCode, input.gameCode, input.issueNo);
+    const issue = await store.issueByNo(trx, input.merchantCode, input.gameCode, input.issueNo, 'share');
     if (!issue) throw new AppError('lottery.game.unavailable');
     const at = deps.now();
     if (issue.status !== 'scheduled' || at < issue.opensAt || at >= issue.locksAt) {

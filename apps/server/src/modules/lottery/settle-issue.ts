@@ -30,6 +30,8 @@ export const settleIssue = async (deps: Deps, issueId: string, now: Date) => {
   const drawn = issue.numbers;
   for (;;) {
     const batch = await deps.db.transaction().execute(async (trx) => {
+      // Settlers of one issue take turns (no two updates lock its bets in different orders).
+      await store.issueById(trx, issueId, true);
       const open = await bets.openBets(trx, issueId, SETTLE_BATCH);
       if (open.length === 0) return 0;
       const outcomes = open.map((bet) => {
@@ -126,7 +128,7 @@ export const voidIssue = async (
   const members = new Set<number>();
   for (;;) {
     const batch = await deps.db.transaction().execute(async (trx) => {
-      const fresh = await store.issueById(trx, issueId);
+      const fresh = await store.issueById(trx, issueId, true);
       if (fresh?.status !== 'void') return 0;
       const open = await bets.openBets(trx, issueId, SETTLE_BATCH);
       const mine = await bets.settleBets(

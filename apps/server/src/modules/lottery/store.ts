@@ -232,12 +232,13 @@ export const insertIssues = async (
   return Number(result.numInsertedOrUpdatedRows ?? 0n);
 };
 
+/** `share`: a bet being placed (the draw's FOR UPDATE waits for it, and it for the draw). */
 export const issueByNo = async (
   db: Db,
   merchantCode: string,
   gameCode: string,
   issueNo: string,
-  lock = false,
+  lock: false | 'share' | 'update' = false,
 ) => {
   let query = db
     .selectFrom('lottery_issue')
@@ -245,7 +246,8 @@ export const issueByNo = async (
     .where('merchant_code', '=', merchantCode)
     .where('game_code', '=', gameCode)
     .where('issue_no', '=', issueNo);
-  if (lock) query = query.forUpdate();
+  if (lock === 'update') query = query.forUpdate();
+  if (lock === 'share') query = query.forShare();
   const row = await query.executeTakeFirst();
   return row ? toIssue(row) : undefined;
 };
