@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
 import { fundMember, registerByMobile } from './members';
 import { saveShot } from './shots';
+import { staffLogin } from './staff-api';
 
 /*
  * The in-house lottery (issue 17): place a Keno bet on the betting view, watch the 1-minute draw
@@ -114,4 +115,21 @@ test('a Keno bet: placed, drawn within the minute, settled into the balance, ver
   });
   await expect(page.getByTestId('verify-commitment')).toHaveAttribute('data-ok', 'true');
   await saveShot(page, 'lottery', 'verify-390', { fullPage: true });
+
+  // The back office: the member's bets in the search, the rule in force with its RTP.
+  const staff = await staffLogin(page.request, 'risk');
+  await page.addInitScript((value) => {
+    window.sessionStorage.setItem('bo.token', value);
+    window.localStorage.setItem('bo.merchant', 'khelabd');
+  }, staff);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await page.goto(`/bo/lottery?issueNo=${issue.issueNo}`);
+  await expect(page.getByTestId('bo-lottery-bets')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('bo-lottery-bets-table').locator('tbody tr').first()).toBeVisible();
+  await saveShot(page, 'lottery', 'bo-bets-1440');
+  await page.goto('/bo/lottery/rules');
+  await expect(page.getByTestId('bo-lottery-rtp')).toContainText('95.00 %');
+  await saveShot(page, 'lottery', 'bo-rules-1440');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await saveShot(page, 'lottery', 'bo-rules-390', { fullPage: true });
 });
