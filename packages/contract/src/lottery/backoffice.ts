@@ -99,4 +99,11 @@ export const boLotteryRoutes = {
     query: boLotteryBetSearch,
     value: paged(lotteryBetView.extend({ memberId: z.number().int() })),
   }),
+  boLotteryBetsCsv: defineRoute({
+    ...lotteryEndpoints.boLotteryBetsCsv,
+    summary: 'Lottery bet search as CSV',
+    tag: 'backoffice',
+    query: boLotteryBetSearch.omit({ page: true, pageSize: true }),
+    value: z.string(),
+  }),
 };

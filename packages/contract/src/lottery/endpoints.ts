@@ -81,4 +81,12 @@ export const lotteryEndpoints = {
     auth: false,
     staff: true,
   }),
+  boLotteryBetsCsv: endpoint({
+    method: 'GET',
+    path: '/bo/api/lottery/bets.csv',
+    modId: null,
+    auth: false,
+    staff: true,
+    envelope: false,
+  }),
 } as const;

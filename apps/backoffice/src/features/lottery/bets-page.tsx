@@ -1,6 +1,6 @@
 import { endpoints } from '@khela/contract/browser';
 import { useTranslation } from 'react-i18next';
-import { requestBo } from '../../shared/api';
+import { downloadCsv, requestBo } from '../../shared/api';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Field, Input, Select } from '../../shared/ui/controls';
 import { ListScreen } from '../../shared/ui/list-screen';
@@ -63,6 +63,7 @@ export const BetsPage = () => {
           query: { ...query, ...page },
         })
       }
+      csv={(query) => downloadCsv(endpoints.boLotteryBetsCsv, query, `lottery-bets-${merchant}.csv`)}
       columns={columns}
       rowKey={(r) => r.id}
       filterClassName="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-3 lg:grid-cols-5"

@@ -105,6 +105,17 @@ describe('lottery back office', () => {
     });
     expect(search.json().value.total).toBe(1);
     expect(search.json().value.items[0].status).toBe('open');
+    const csv = await bo(t.app, owner, {
+      method: 'GET',
+      url: `/bo/api/lottery/bets.csv?merchant=khelabd&memberId=${m.member.id}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'id,placedAt,memberId,gameCode,issueNo,betType,selection,stakeMinor,payoutMinor,status,settledAt',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',R10,');
 
     const voided = await bo(t.app, owner, {
       method: 'POST',

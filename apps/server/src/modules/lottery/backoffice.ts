@@ -2,7 +2,7 @@ import { type BetType, KIND_BET_TYPES, lotteryRtpOf, type PayoutTable } from '@k
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { type Actor, appendAudit, assertCan } from '../staff';
+import { type Actor, appendAudit, assertCan, csvStream } from '../staff';
 import * as bets from './bet-store';
 import type { LotteryWallet } from './money';
 import { voidIssue } from './settle-issue';
@@ -163,7 +163,39 @@ export const createLotteryBackoffice = (deps: Deps) => {
     return { items: rows.map((r) => ({ ...betView(r), memberId: r.memberId })), total, page, pageSize };
   };
 
-  return { rules, saveRule, exposure, voidIssue: voidOne, searchBets };
+  const betsCsv = async (actor: Actor, filter: bets.BetSearch) => {
+    assertCan(actor, 'lottery.read');
+    const columns = [
+      'id',
+      'placedAt',
+      'memberId',
+      'gameCode',
+      'issueNo',
+      'betType',
+      'selection',
+      'stakeMinor',
+      'payoutMinor',
+      'status',
+      'settledAt',
+    ] as const;
+    return csvStream([...columns], async (limit, offset) =>
+      (await bets.searchRows(db, filter, limit, offset)).map((r) => ({
+        id: r.id,
+        placedAt: r.placedAt.toISOString(),
+        memberId: r.memberId,
+        gameCode: r.gameCode,
+        issueNo: r.issueNo,
+        betType: r.betType,
+        selection: JSON.stringify(r.selection),
+        stakeMinor: r.stakeMinor.toString(),
+        payoutMinor: r.payoutMinor.toString(),
+        status: r.status,
+        settledAt: r.settledAt?.toISOString() ?? '',
+      })),
+    );
+  };
+
+  return { rules, saveRule, exposure, voidIssue: voidOne, searchBets, betsCsv };
 };
 
 export type LotteryBackoffice = ReturnType<typeof createLotteryBackoffice>;

@@ -201,6 +201,13 @@ export type BetSearch = {
 
 /** The back office's bet search: newest first, a page at a time, with the total. */
 export const searchBets = async (db: Db, filter: BetSearch, page: number, pageSize: number) => {
+  const total = await searchQuery(db, filter)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { total: Number(total.n), rows: await searchRows(db, filter, pageSize, (page - 1) * pageSize) };
+};
+
+const searchQuery = (db: Db, filter: BetSearch) => {
   let query = db
     .selectFrom('lottery_bet as b')
     .innerJoin('lottery_issue as i', 'i.id', 'b.issue_id')
@@ -209,14 +216,18 @@ export const searchBets = async (db: Db, filter: BetSearch, page: number, pageSi
   if (filter.issueNo) query = query.where('i.issue_no', '=', filter.issueNo);
   if (filter.memberId) query = query.where('b.member_id', '=', filter.memberId);
   if (filter.status) query = query.where('b.status', '=', filter.status);
-  const total = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll('b')
-    .select('i.issue_no')
-    .orderBy('b.placed_at', 'desc')
-    .orderBy('b.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
-  return { total: Number(total.n), rows: rows.map((r) => ({ ...toBet(r), issueNo: r.issue_no })) };
+  return query;
 };
+
+/** One batch of the search, newest first (the page, or a CSV batch). */
+export const searchRows = async (db: Db, filter: BetSearch, limit: number, offset: number) =>
+  (
+    await searchQuery(db, filter)
+      .selectAll('b')
+      .select('i.issue_no')
+      .orderBy('b.placed_at', 'desc')
+      .orderBy('b.id')
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  ).map((r) => ({ ...toBet(r), issueNo: r.issue_no }));

@@ -49,4 +49,8 @@ export const registerLotteryBackofficeRoutes = ({ route }: StaffRouter, bo: Lott
     const { page, pageSize, merchant, ...filter } = q.query;
     return bo.searchBets(actor(q), { merchantCode: merchant, ...filter }, page, pageSize);
   });
+  route(r.boLotteryBetsCsv, async (q) => {
+    const { merchant, ...filter } = q.query;
+    return bo.betsCsv(actor(q), { merchantCode: merchant, ...filter });
+  });
 };

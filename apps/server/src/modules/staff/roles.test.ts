@@ -801,6 +801,11 @@ describe('the role matrix: every back-office route with every role', () => {
       writes: false,
       request: get('/bo/api/lottery/bets?merchant=khelabd'),
     },
+    'GET /bo/api/lottery/bets.csv': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/bets.csv?merchant=khelabd'),
+    },
   };
 
   /** `METHOD path` of every `/bo/api` route the app serves, from its OpenAPI table. */
