@@ -155,6 +155,18 @@ describe('a keno slip', () => {
     expect(rows.every((r) => r.status === (BigInt(r.payoutMinor) > 0n ? 'won' : 'lost'))).toBe(true);
     expect(rows.reduce((s, r) => s + BigInt(r.payoutMinor), 0n)).toBe(expected);
 
+    // The betting record shows each bet as a settled round, stake and payout.
+    const record = await t.app.inject({
+      method: 'GET',
+      url: `/wps/relay/MCSFE_getBetRecords?startTime=${Date.parse('2026-01-15T11:00:00Z')}&endTime=${Date.parse('2026-01-15T13:00:00Z')}`,
+      headers: { authorization: m.token },
+    });
+    expect(record.statusCode, record.body).toBe(200);
+    const decimal = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+    expect(record.json().value.totalCount).toBe(3);
+    expect(record.json().value.summary.stake).toBe('35.00');
+    expect(record.json().value.summary.payout).toBe(decimal(expected));
+
     // Settling again pays nothing more.
     const issue = await t.db
       .selectFrom('lottery_issue')
