@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CASHIER_PAGE_SIZE,
   type CashierChannelCode,
@@ -39,6 +40,9 @@ export const NON_WITHDRAWABLE_KINDS = ['demo.credit'] as const;
 export const NON_WITHDRAWABLE_PREFIX = 'bonus';
 
 const TX_ATTEMPTS = 8;
+/** How long a payment-password try past the threshold waits for the tries being checked (ADR 029). */
+const PAYMENT_PASSWORD_BURST_WAIT_MS = 5_000;
+const PAYMENT_PASSWORD_BURST_POLL_MS = 20;
 
 export const sha256 = (value: unknown) =>
   createHash('sha256').update(JSON.stringify(value), 'utf8').digest('hex');
@@ -656,17 +660,18 @@ export const createCashierService = ({
     const at = now();
     const locked = (until: Date) =>
       new AppError('payment.password.locked', { value: { lockedUntil: until.getTime() } });
+    let ordinal = 0;
     // The try takes its place in the count before the check (ADR 029): simultaneous guesses
     // cannot all see the old count. A locked account takes no place.
-    const reserved = await db
-      .updateTable('cashier_member')
-      // (an expired lock is cleared on the way)
-      .set({ pay_failures: sql`pay_failures + 1`, pay_locked_until: null })
-      .where('member_id', '=', memberId)
-      .where((eb) => eb.or([eb('pay_locked_until', 'is', null), eb('pay_locked_until', '<=', at)]))
-      .returning(['pay_failures'])
-      .executeTakeFirst();
-    if (!reserved) throw locked(row.pay_locked_until ?? new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS));
+    const reserve = (at: Date) =>
+      db
+        .updateTable('cashier_member')
+        // (an expired lock is cleared on the way)
+        .set({ pay_failures: sql`pay_failures + 1`, pay_locked_until: null })
+        .where('member_id', '=', memberId)
+        .where((eb) => eb.or([eb('pay_locked_until', 'is', null), eb('pay_locked_until', '<=', at)]))
+        .returning(['pay_failures'])
+        .executeTakeFirst();
     const giveBack = () =>
       db
         .updateTable('cashier_member')
@@ -674,10 +679,23 @@ export const createCashierService = ({
         .where('member_id', '=', memberId)
         .where('pay_locked_until', 'is', null)
         .execute();
-    if (reserved.pay_failures > PAYMENT_PASSWORD_LOCK_AFTER) {
-      // A burst past the threshold: refused unchecked, its place given back.
+    // A try past the threshold while others are still being checked waits for them (they end
+    // in a reset or a lock) instead of being checked: at most the threshold is ever checked
+    // before a lock, and a burst of right passwords (one member's tabs) all get through.
+    const waitUntil = Date.now() + PAYMENT_PASSWORD_BURST_WAIT_MS;
+    for (;;) {
+      const reserved = await reserve(at);
+      if (!reserved) {
+        const current = await cashierMember(memberId);
+        throw locked(current?.pay_locked_until ?? new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS));
+      }
+      if (reserved.pay_failures <= PAYMENT_PASSWORD_LOCK_AFTER) {
+        ordinal = reserved.pay_failures;
+        break;
+      }
       await giveBack();
-      throw locked(new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS));
+      if (Date.now() >= waitUntil) throw locked(new Date(at.getTime() + PAYMENT_PASSWORD_BURST_WAIT_MS));
+      await sleep(PAYMENT_PASSWORD_BURST_POLL_MS);
     }
     let ok: boolean;
     try {
@@ -696,7 +714,7 @@ export const createCashierService = ({
         .execute();
       return;
     }
-    if (reserved.pay_failures >= PAYMENT_PASSWORD_LOCK_AFTER) {
+    if (ordinal >= PAYMENT_PASSWORD_LOCK_AFTER) {
       const lockUntil = new Date(at.getTime() + PAYMENT_PASSWORD_LOCK_MS);
       await db
         .updateTable('cashier_member')
