@@ -62,7 +62,7 @@ type SeedRow = {
   next_nonce: string;
 };
 
-const activeSeed = (db: Db, owner: SeedOwner, lock = false) => {
+export const activeSeed = (db: Db, owner: SeedOwner, lock = false) => {
   let query = db
     .selectFrom('game_server_seed')
     .select(['id', 'server_seed', 'commitment', 'client_seed', 'next_nonce'])
@@ -136,13 +136,23 @@ export const setClientSeed = async (
   });
 };
 
-/** Reveals the active server seed and commits a new one (same client seed, nonce 0). */
-export const rotateSeed = async (db: Kysely<DB>, merchantCode: string, owner: SeedOwner, now: Date) => {
+/**
+ * Reveals the active server seed and commits a new one (same client seed, nonce 0). `guard` runs
+ * under the seed lock first (an open mines/tower round drawn from the seed refuses the rotation).
+ */
+export const rotateSeed = async (
+  db: Kysely<DB>,
+  merchantCode: string,
+  owner: SeedOwner,
+  now: Date,
+  guard?: (trx: Transaction<DB>, seedId: string) => Promise<void>,
+) => {
   await ensureSeed(db, merchantCode, owner, now);
   return db.transaction().execute(async (trx) => {
     const seed = await activeSeed(trx, owner, true);
     // Another rotation won the race for this pair.
     if (!seed) throw new AppError('conflict');
+    if (guard) await guard(trx, seed.id);
     await trx.updateTable('game_server_seed').set({ revealed_at: now }).where('id', '=', seed.id).execute();
     await insertSeed(trx, merchantCode, owner, seed.client_seed, now);
     const next = await activeSeed(trx, owner);
