@@ -52,6 +52,21 @@ const start = async () => {
       strings = await loadStrings(language);
     }
     document.documentElement.lang = language;
+    const engine = params.get('engine') ?? 'classic';
+    if (engine !== 'classic') {
+      // The originals and the other slot engines: their own chunk, loaded only for them.
+      const [{ EngineApp }, init] = await Promise.all([
+        import('./engines/engine-app'),
+        call('engineInit', undefined, language),
+      ]);
+      document.title = init.gameName;
+      root.render(
+        <StrictMode>
+          <EngineApp boot={{ session, init, t: strings.t, errorText: strings.error }} language={language} />
+        </StrictMode>,
+      );
+      return;
+    }
     const [init, history] = await Promise.all([
       call('slotInit', undefined, language),
       call('slotHistory', undefined, language),
