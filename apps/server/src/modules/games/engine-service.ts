@@ -1,7 +1,9 @@
 import type { InHouseEngine } from '@khela/contract';
 import { slotLookFor } from '@khela/fair';
 import { AppError } from '../../http/errors';
-import { type EngineDeps, type EngineOutcome, openEngineRound, playEngine, stepEngine } from './engine-play';
+import { playEngine } from './engine-play';
+import { type EngineDeps, type EngineOutcome, openEngineRound } from './engine-round';
+import { stepEngine } from './engine-steps';
 import { type EngineGame, type EngineParams, engineOf, isMultiStep } from './engines';
 import type { GameSession } from './launch';
 import { betLevelsOf, ensureSeed, formatMinorString, ownerOf, seedInfoOf, sessionBalance } from './slot';

@@ -13,7 +13,7 @@ import {
   type LaunchContext,
   type ProviderAdapter,
 } from './adapters';
-import { seedHasOpenRound } from './engine-play';
+import { seedHasOpenRound } from './engine-round';
 import { createEngineCalls, engineOfRow } from './engine-service';
 import { ensurePool, readPool } from './jackpot';
 import { createJackpotEvents } from './jackpot-events';

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { WalletService } from '../wallet';
 import type { AdapterRegistry } from './adapters';
-import { cashOutIdleRound } from './engine-play';
+import { cashOutIdleRound } from './engine-steps';
 import type { JackpotEvents } from './jackpot-events';
 import type { GameSession } from './launch';
 import { purgeLaunchTokens } from './launch';
