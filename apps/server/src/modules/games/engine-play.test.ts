@@ -253,5 +253,19 @@ describe.each(ONE_STEP)('%s', (name, params) => {
         })
       : verifyOriginal({ ...seeds, ...(v.params as object), game: name, recorded: forged } as never);
     expect(refused.ok).toBe(false);
+    // The public proof carries every field of the engine and what the ledger credited.
+    const proof = await t.app.inject({ method: 'GET', url: `/wps/game/round/proof?roundId=${v.roundId}` });
+    expect(proof.statusCode, proof.body).toBe(200);
+    expect(proof.json().value).toMatchObject({
+      engine: name,
+      serverSeed: revealed.serverSeed,
+      nonce: v.nonce,
+      betMinor: 200,
+      params: v.params,
+      engineRecorded: v.result,
+      mode: 'real',
+      payoutMinor: v.payoutMinor,
+      ledgerPayoutMinor: v.payoutMinor,
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { InHouseEngine } from '@khela/contract';
 import {
   type EngineVolatility,
   FairError,
+  gameEngineFor,
   MINES_CELLS,
   minesLayout,
   minesMultiplier,
@@ -33,39 +34,13 @@ import { AppError } from '../../http/errors';
 
 export type EngineGame = { nodeId: string; name: string; classify: readonly string[] };
 
-const wordsOf = (name: string) =>
-  name
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
-/** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
-const ORIGINAL_WORDS: Record<string, InHouseEngine> = {
-  dice: 'dice',
-  limbo: 'limbo',
-  // Crash's shared lobby rounds are not served yet: its one-player form (a cash-out target set
-  // before the round, the same mapping as crash) is limbo.
-  crash: 'limbo',
-  plinko: 'plinko',
-  wheel: 'wheel',
-  mines: 'mines',
-  minesweeper: 'mines',
-  tower: 'tower',
-};
-
 /**
- * The engine of a game: an original when its name says one; else a slot engine from the
- * catalogue's classify tags and name (@khela/fair `slotLookFor`: megaways, cluster, hold-and-win
- * or the classic 5×3). Table, keno, scratch and fishing entries keep the classic slot until their
- * engines are served.
+ * The engine of a game (@khela/fair `gameEngineFor`): an original when its name says one (crash
+ * plays limbo until shared crash rounds are served); else a slot engine from the catalogue's
+ * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Table, keno,
+ * scratch and fishing entries keep the classic slot until their engines are served.
  */
-export const engineOf = (game: EngineGame): InHouseEngine => {
-  for (const word of wordsOf(game.name)) {
-    const original = ORIGINAL_WORDS[word];
-    if (original) return original;
-  }
-  return slotLookFor({ nodeId: game.nodeId, name: game.name, classify: game.classify }).engine;
-};
+export const engineOf = (game: EngineGame): InHouseEngine => gameEngineFor(game);
 
 export const isMultiStep = (engine: InHouseEngine): engine is 'mines' | 'tower' =>
   engine === 'mines' || engine === 'tower';

@@ -24,6 +24,7 @@ import {
   type GameSession,
   pickLaunchHost,
 } from './launch';
+import { roundProof } from './proof';
 import { betRecordOf, readBetRecord, readBetRecords } from './records';
 import { openRoundElsewhere } from './rounds';
 import { readGamesSettings } from './settings';
@@ -34,7 +35,6 @@ import {
   ownerOf,
   playSpin,
   rotateSeed,
-  roundProof,
   setClientSeed,
   slotHistory,
   slotInit,

@@ -630,51 +630,6 @@ export const playSpin = async (
 
 class SeedRotated extends Error {}
 
-/** The proof of an in-house round: everything `verifyRound` needs; the server seed once revealed. */
-export const roundProof = async (db: Db, roundId: string) => {
-  const row = await db
-    .selectFrom('game_round as r')
-    .innerJoin('game_server_seed as s', 's.id', 'r.server_seed_id')
-    .select([
-      'r.id',
-      'r.game_node_id',
-      'r.client_seed',
-      'r.nonce',
-      'r.bet',
-      'r.result',
-      'r.opened_at',
-      's.commitment',
-      's.server_seed',
-      's.revealed_at',
-    ])
-    .where('r.id', '=', roundId)
-    .executeTakeFirst();
-  if (!row || row.game_node_id === null) return null;
-  const bet = (row.bet ?? {}) as Partial<SlotBet>;
-  const result = (row.result ?? {}) as Partial<SpinResult>;
-  return {
-    roundId: row.id,
-    fairVersion: bet.fairVersion ?? FAIR_VERSION,
-    nodeId: row.game_node_id,
-    theme: { nodeId: row.game_node_id, name: bet.themeName ?? '' },
-    commitment: row.commitment,
-    serverSeed: row.revealed_at ? row.server_seed : null,
-    clientSeed: row.client_seed ?? '',
-    nonce: Number(row.nonce ?? 0),
-    betMinor: bet.betMinor ?? 0,
-    jackpotOdds: bet.jackpotOdds ?? DEFAULT_JACKPOT_ODDS,
-    state: (bet.stateBefore ?? null) as Record<string, unknown> | null,
-    recorded: {
-      stops: result.stops ?? [],
-      winMinor: result.winMinor ?? 0,
-      jackpotHit: result.jackpotHit ?? false,
-      freeSpinsAwarded: result.freeSpinsAwarded ?? 0,
-      freeSpinsRemaining: result.freeSpinsRemaining ?? 0,
-    },
-    createdAt: new Date(row.opened_at).getTime(),
-  };
-};
-
 /** What the game page shows on open. */
 export const slotInit = async (db: Db, session: GameSession, now: Date) => {
   const { theme, minBet } = await gameTheme(db, session.nodeId);
