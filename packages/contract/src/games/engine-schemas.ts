@@ -20,6 +20,7 @@ export const IN_HOUSE_ENGINES = [
   'wheel',
   'mines',
   'tower',
+  'fishing',
 ] as const;
 export type InHouseEngine = (typeof IN_HOUSE_ENGINES)[number];
 /** Engines whose round takes several steps (kept open server-side, settled once). */
@@ -38,6 +39,8 @@ export const engineParams = z
     segments: z.number().int(),
     mines: z.number().int(),
     difficulty: z.enum(['easy', 'medium', 'hard', 'expert', 'master']),
+    /** Fishing: the species of the fish the bullet hits (its capture chance and multipliers). */
+    speciesId: z.number().int(),
   })
   .partial();
 

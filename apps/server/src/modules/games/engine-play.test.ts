@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { commitmentOf, verifyOriginal, verifySlotRound } from '@khela/fair';
+import { commitmentOf, verifyFishShot, verifyOriginal, verifySlotRound } from '@khela/fair';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectedError, type TestApp } from '../../../test/helpers';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const rows = await t.db
     .selectFrom('game')
     .select(['node_id', 'display_name', 'classify', 'vendor_code', 'game_type'])
-    .where('game_type', '=', 'RNG')
+    .where('game_type', 'in', ['RNG', 'FISH'])
     .where('enabled', '=', true)
     .orderBy('node_id')
     .execute();
@@ -116,6 +116,7 @@ const ONE_STEP: [string, Record<string, unknown>][] = [
   ['cluster', {}],
   ['holdwin', {}],
   ['megaways', {}],
+  ['fishing', { speciesId: 3 }],
 ];
 
 describe('in-house engines: catalogue to engine', () => {
@@ -204,6 +205,7 @@ describe.each(ONE_STEP)('%s', (name, params) => {
         limbo: { targetX100: 100 },
         plinko: { rows: 7 },
         wheel: { segments: 11 },
+        fishing: { speciesId: 99 },
       };
       const res = await engine(session, 'play', {
         requestId: randomUUID(),
@@ -234,6 +236,13 @@ describe.each(ONE_STEP)('%s', (name, params) => {
       nonce: v.nonce,
       betMinor: 200,
     };
+    if (name === 'fishing') {
+      const shot = { ...seeds, bulletMinor: 200, speciesId: 3, rtpBp: v.params.rtpBp as number };
+      expect(verifyFishShot({ ...shot, recorded: v.result })).toMatchObject({ ok: true, missing: [] });
+      const forgedShot = { ...v.result, payoutMinor: Number(v.payoutMinor) + 1 };
+      expect(verifyFishShot({ ...shot, recorded: forgedShot }).ok).toBe(false);
+      return;
+    }
     const checked = ['cluster', 'holdwin', 'megaways'].includes(name)
       ? verifySlotRound({
           ...seeds,

@@ -2,6 +2,8 @@ import type { InHouseEngine } from '@khela/contract';
 import {
   type EngineVolatility,
   FairError,
+  FISH_DEFAULT_RTP_BP,
+  fishShot,
   gameEngineFor,
   MINES_CELLS,
   minesLayout,
@@ -40,7 +42,8 @@ export type EngineGame = { nodeId: string; name: string; classify: readonly stri
  * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Table, keno,
  * scratch and fishing entries keep the classic slot until their engines are served.
  */
-export const engineOf = (game: EngineGame): InHouseEngine => gameEngineFor(game);
+export const engineOf = (game: EngineGame): InHouseEngine =>
+  game.classify.includes('fishing') ? 'fishing' : gameEngineFor(game);
 
 export const isMultiStep = (engine: InHouseEngine): engine is 'mines' | 'tower' =>
   engine === 'mines' || engine === 'tower';
@@ -54,6 +57,7 @@ export type EngineParams = {
   segments?: number | undefined;
   mines?: number | undefined;
   difficulty?: TowerDifficulty | undefined;
+  speciesId?: number | undefined;
 };
 
 /** The parameters a round records: the player's, with the defaults of what they left out. */
@@ -71,6 +75,9 @@ export const paramsOf = (engine: InHouseEngine, p: EngineParams, game: EngineGam
       return { mines: p.mines ?? 3 };
     case 'tower':
       return { difficulty: p.difficulty ?? 'easy' };
+    case 'fishing':
+      // The bullet's RTP is the room's (the default), never the player's choice.
+      return { speciesId: p.speciesId ?? 0, rtpBp: FISH_DEFAULT_RTP_BP };
     default:
       // Slot engines: the volatility is the game's (its look), never the player's choice.
       return { volatility: slotLookFor(game).volatility as EngineVolatility };
@@ -119,6 +126,14 @@ export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: 
         return spinHoldWin({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
       case 'megaways':
         return spinMegaways({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
+      case 'fishing':
+        // Each shot is one round: the bullet is the stake.
+        return fishShot({
+          ...seeds,
+          bulletMinor: betMinor,
+          speciesId: num(params.speciesId),
+          rtpBp: num(params.rtpBp),
+        });
       default:
         throw new FairError('bad_range', `${engine} is not a one-step engine`);
     }

@@ -119,7 +119,8 @@ export const createGamesService = ({
 
   /** The adapter of a game: a registered vendor adapter, else the in-house slot for RNG games. */
   const adapterOf = (game: Pick<GameRow, 'vendor_code' | 'game_type'>) =>
-    adapters.get(game.vendor_code) ?? (game.game_type === 'RNG' ? inHouse : undefined);
+    adapters.get(game.vendor_code) ??
+    (game.game_type === 'RNG' || game.game_type === 'FISH' ? inHouse : undefined);
 
   const resolveGame = async (q: LaunchQuery) => {
     const game = q.nodeId
