@@ -102,4 +102,48 @@ test('a dice round and a mines round to a result, the balance checked, at 390 an
   await expect.poll(() => pageMinor(page)).toBe(expected);
   expect(await walletMinor(page.request, token)).toBe(expected);
   await saveShot(page, 'engines', 'mines-1440-en');
+
+  // Fishing at phone size: a tap on a fish fires one bullet, one round through the ledger.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fishList = await page.request.get(
+    '/wps/relay/GCSGAME_gameList?gameType=FISH&pageNo=1&pageSize=5&clientType=3&platform=html5-desktop',
+    { headers: { Merchant: 'khelabd' } },
+  );
+  const fishNode = ((await fishList.json()) as { value: { games: { nodeId: string }[] } }).value.games[0]
+    ?.nodeId;
+  const fishLaunch = await page.request.get(
+    `/wps/game/launchGame?nodeId=${fishNode}&launchMode=GLS&accountType=1`,
+    {
+      headers: { Authorization: token, Merchant: 'khelabd' },
+    },
+  );
+  expect(fishLaunch.status(), await fishLaunch.text()).toBe(200);
+  await page.goto(
+    ((await fishLaunch.json()) as { value: { content: { game_url: string } } }).value.content.game_url,
+  );
+  const canvas = page.getByTestId('fishing-canvas');
+  await expect(canvas).toBeVisible(SLOW);
+  const bullet = Number(await page.getByTestId('engine-bet').getAttribute('data-minor'));
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  // Every bullet's answer is counted (a tap on open water sends none).
+  const shots: Promise<number>[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/wps/game/engine/play'))
+      shots.push(r.json().then((b) => Number((b as { value: { payoutMinor: string } }).value.payoutMinor)));
+  });
+  for (let i = 0; i < 150 && shots.length === 0; i++) {
+    await page.mouse.click(
+      box.x + (((i * 37) % 97) / 97) * box.width,
+      box.y + (((i * 53) % 89) / 89) * box.height,
+    );
+    await page.waitForTimeout(150);
+  }
+  expect(shots.length, 'a bullet hit a fish').toBeGreaterThan(0);
+  await page.waitForTimeout(1_000);
+  const payouts = await Promise.all(shots);
+  expected = expected - bullet * payouts.length + payouts.reduce((a, b) => a + b, 0);
+  await expect.poll(() => pageMinor(page)).toBe(expected);
+  expect(await walletMinor(page.request, token)).toBe(expected);
+  await saveShot(page, 'engines', 'fishing-390-en');
 });

@@ -55,14 +55,20 @@ const start = async () => {
     const engine = params.get('engine') ?? 'classic';
     if (engine !== 'classic') {
       // The originals and the other slot engines: their own chunk, loaded only for them.
-      const [{ EngineApp }, init] = await Promise.all([
+      const [{ EngineApp }, { FishingApp }, init] = await Promise.all([
         import('./engines/engine-app'),
+        engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
         call('engineInit', undefined, language),
       ]);
       document.title = init.gameName;
+      const boot = { session, init, t: strings.t, errorText: strings.error };
       root.render(
         <StrictMode>
-          <EngineApp boot={{ session, init, t: strings.t, errorText: strings.error }} language={language} />
+          {FishingApp ? (
+            <FishingApp boot={boot} language={language} />
+          ) : (
+            <EngineApp boot={boot} language={language} />
+          )}
         </StrictMode>,
       );
       return;

@@ -2,6 +2,7 @@ import {
   type SlotState,
   type SpinResult,
   themeFor,
+  verifyFishShot,
   verifyOriginal,
   verifyRound,
   verifySlotRound,
@@ -92,22 +93,32 @@ export const runVerify = (fields: VerifyFields): Check => {
     const params = parseObject(fields.params);
     const recorded = parseObject(fields.recorded);
     if (params === 'bad' || recorded === 'bad') return { error: 'state', checkedAt };
-    if (!SLOT_ENGINES.includes(engine) && !ORIGINALS.includes(engine)) return { error: 'state', checkedAt };
-    const answer = SLOT_ENGINES.includes(engine)
-      ? verifySlotRound({
-          ...seeds,
-          game: engine as 'cluster',
-          volatility: params?.volatility as 'low',
-          recorded,
-        })
-      : verifyOriginal({
-          ...seeds,
-          ...(params ?? {}),
-          // Mines and tower replay the picks the round recorded.
-          picks: recorded?.picks,
-          game: engine,
-          recorded,
-        } as never);
+    if (!SLOT_ENGINES.includes(engine) && !ORIGINALS.includes(engine) && engine !== 'fishing')
+      return { error: 'state', checkedAt };
+    const answer =
+      engine === 'fishing'
+        ? verifyFishShot({
+            ...seeds,
+            bulletMinor: seeds.betMinor,
+            speciesId: params?.speciesId as number,
+            rtpBp: params?.rtpBp as number,
+            recorded,
+          })
+        : SLOT_ENGINES.includes(engine)
+          ? verifySlotRound({
+              ...seeds,
+              game: engine as 'cluster',
+              volatility: params?.volatility as 'low',
+              recorded,
+            })
+          : verifyOriginal({
+              ...seeds,
+              ...(params ?? {}),
+              // Mines and tower replay the picks the round recorded.
+              picks: recorded?.picks,
+              game: engine,
+              recorded,
+            } as never);
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
     const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
     return { result: withLedger(fields, verdict, payout), checkedAt, theme };

@@ -1,4 +1,4 @@
-import { commitmentOf, playDice, playMines, spin, themeFor } from '@khela/fair';
+import { commitmentOf, fishShot, playDice, playMines, spin, themeFor } from '@khela/fair';
 import { describe, expect, it } from 'vitest';
 import { gamePageHref, launchParamsFromQuery } from '../../shared/launch-request';
 import { fieldsFromQuery, verifyQuery } from './verify-link';
@@ -110,6 +110,12 @@ describe('verify page', () => {
     const mines = playMines({ ...seeds, betMinor: 200, mines: 3, picks: [0] });
     expect(runVerify(engineFields('mines', { mines: 3 }, mines))).toMatchObject({ result: { ok: true } });
     expect('error' in runVerify({ ...diceFields, params: '{nope' })).toBe(true);
+    const shot = fishShot({ ...seeds, bulletMinor: 200, speciesId: 5, rtpBp: 9_600 });
+    const fishFields = engineFields('fishing', { speciesId: 5, rtpBp: 9_600 }, shot);
+    expect(runVerify(fishFields)).toMatchObject({ result: { ok: true } });
+    expect(runVerify({ ...fishFields, ledgerPayoutMinor: String(shot.payoutMinor + 200) })).toMatchObject({
+      result: { ok: false, mismatches: ['ledgerPayoutMinor'] },
+    });
   });
 
   it('refuses a free-spin state that is not JSON', () => {
