@@ -87,6 +87,11 @@ export const FishingApp = ({ boot, language }: { boot: EngineBoot; language: str
     let frame = 0;
     const draw = () => {
       const ms = nowMs();
+      // The field fills the element at any size or orientation (positions are relative).
+      if (el.width !== el.clientWidth || el.height !== el.clientHeight) {
+        el.width = Math.max(1, el.clientWidth);
+        el.height = Math.max(1, el.clientHeight);
+      }
       const { width, height } = el;
       const sky = ctx.createLinearGradient(0, 0, 0, height);
       sky.addColorStop(0, '#0e7490');
@@ -183,7 +188,7 @@ export const FishingApp = ({ boot, language }: { boot: EngineBoot; language: str
         width={1000}
         height={600}
         onPointerDown={shoot}
-        className="min-h-0 w-full flex-1 touch-none object-contain"
+        className="min-h-0 w-full flex-1 touch-none"
       />
       <div className="min-h-6 px-4 text-center text-sm text-rose-300" aria-live="polite">
         {message}
