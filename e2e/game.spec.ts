@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { smsCode } from './auth-inbox';
+import { classicSlotNodes, firstClassicCard } from './classic-slots';
 import { expect, openPage, test } from './fixtures';
 import { fundMember, MOBILE_PASSWORD, registerByMobile } from './members';
 import { SHOTS_DIR, saveShot } from './shots';
@@ -154,8 +155,7 @@ const digitsOf = (text: string) => Number(text.replace(/[^0-9]/g, ''));
 /** Launches the first slot of /rng; answers the game's frame and the launched node id. */
 const launchFirstSlot = async (page: Page) => {
   await openPage(page, '/rng', 'rng');
-  const card = page.getByTestId('game-grid').getByTestId('game-card').first();
-  await expect(card).toBeVisible(SLOW);
+  const card = await firstClassicCard(page, 'gameType=RNG');
   const nodeId = (await card.getAttribute('data-node-id')) ?? '';
   await card.getByTestId('game-launch').click();
   await expect(page).toHaveURL(/\/game\?/, SLOW);
@@ -184,16 +184,11 @@ const spinOnce = async (frame: FrameLocator) => {
   await expect(main).toHaveAttribute('data-spinning', 'false', SLOW);
 };
 
-/** The first enabled RNG game of a vendor, through the game list. */
+/** The first enabled RNG game of a vendor that plays the classic slot, through the game list. */
 const firstGame = async (request: APIRequestContext, vendor: string, merchant = 'khelabd') => {
-  const res = await request.get(
-    `/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=${vendor}&pageNo=1&pageSize=12&clientType=3&platform=html5-desktop`,
-    { headers: { Merchant: merchant } },
-  );
-  expect(res.status(), await res.text()).toBe(200);
-  const game = ((await res.json()) as { value: { games: { nodeId: string }[] } }).value.games[0];
-  expect(game, `a ${vendor} game`).toBeTruthy();
-  return game?.nodeId ?? '';
+  const [nodeId] = await classicSlotNodes(request, `gameType=RNG&vassalage=${vendor}`, merchant);
+  expect(nodeId, `a ${vendor} game`).toBeTruthy();
+  return nodeId ?? '';
 };
 
 type Launch = { content: { game_url: string; provider: string } };
@@ -400,8 +395,7 @@ test.describe('playing an in-house slot', () => {
   }) => {
     // PG offers free play: the card opens the game page, which offers log in or play free.
     await openPage(page, '/rng?vassalage=PG', 'rng');
-    const card = page.getByTestId('game-grid').getByTestId('game-card').first();
-    await expect(card).toBeVisible(SLOW);
+    const card = await firstClassicCard(page, 'gameType=RNG&vassalage=PG');
     await card.getByTestId('game-launch').click();
     await expect(page).toHaveURL(/\/game\?.*free=1/);
     await expect(page.getByTestId('game-login-prompt')).toBeVisible(SLOW);

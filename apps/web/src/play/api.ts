@@ -5,7 +5,17 @@ import { endpoints, GAME_SESSION_HEADER } from '@khela/contract/browser';
  * The game page's calls (contract `games.ts`): the launch token is exchanged once for a game
  * session, then every slot call carries `X-Game-Session` (never the member's token).
  */
-type SlotCall = 'gameSession' | 'slotInit' | 'slotSpin' | 'slotClientSeed' | 'slotRotateSeed' | 'slotHistory';
+type SlotCall =
+  | 'gameSession'
+  | 'slotInit'
+  | 'slotSpin'
+  | 'slotClientSeed'
+  | 'slotRotateSeed'
+  | 'slotHistory'
+  | 'engineInit'
+  | 'enginePlay'
+  | 'engineStep'
+  | 'engineCashout';
 
 export class PlayError extends Error {
   constructor(

@@ -52,6 +52,27 @@ const start = async () => {
       strings = await loadStrings(language);
     }
     document.documentElement.lang = language;
+    const engine = params.get('engine') ?? 'classic';
+    if (engine !== 'classic') {
+      // The originals and the other slot engines: their own chunk, loaded only for them.
+      const [{ EngineApp }, { FishingApp }, init] = await Promise.all([
+        import('./engines/engine-app'),
+        engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
+        call('engineInit', undefined, language),
+      ]);
+      document.title = init.gameName;
+      const boot = { session, init, t: strings.t, errorText: strings.error };
+      root.render(
+        <StrictMode>
+          {FishingApp ? (
+            <FishingApp boot={boot} language={language} />
+          ) : (
+            <EngineApp boot={boot} language={language} />
+          )}
+        </StrictMode>,
+      );
+      return;
+    }
     const [init, history] = await Promise.all([
       call('slotInit', undefined, language),
       call('slotHistory', undefined, language),

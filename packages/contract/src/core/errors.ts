@@ -82,6 +82,10 @@ export const errorStatus = {
   'game.round.closed': 409,
   /** A bet that is not one of the offered bet levels. */
   'game.bet.invalid': 400,
+  /** An in-house engine's parameter or step the game does not allow (target, rows, cell…). */
+  'game.input.invalid': 400,
+  /** A mines/tower round of this game is still open (finish it first), or seeds rotate under it. */
+  'game.round.open': 409,
   /** Lottery (issue 17): the game is unknown or off, or the issue is not one of its own. */
   'lottery.game.unavailable': 404,
   /** The issue does not take bets (not open yet, locked at its lock time, drawn or void). */

@@ -19,6 +19,11 @@ export const gamesEndpoints = {
   slotClientSeed: endpoint({ method: 'POST', path: '/wps/game/slot/seed/client', modId: null, auth: false }),
   slotRotateSeed: endpoint({ method: 'POST', path: '/wps/game/slot/seed/rotate', modId: null, auth: false }),
   slotHistory: endpoint({ method: 'GET', path: '/wps/game/slot/history', modId: null, auth: false }),
+  /** In-house engines besides the 5×3 slot (originals, cluster / hold-and-win / megaways): same session header. */
+  engineInit: endpoint({ method: 'GET', path: '/wps/game/engine/init', modId: null, auth: false }),
+  enginePlay: endpoint({ method: 'POST', path: '/wps/game/engine/play', modId: null, auth: false }),
+  engineStep: endpoint({ method: 'POST', path: '/wps/game/engine/step', modId: null, auth: false }),
+  engineCashout: endpoint({ method: 'POST', path: '/wps/game/engine/cashout', modId: null, auth: false }),
   /** Public: what the verify page needs to recompute a round (the server seed once revealed). */
   roundProof: endpoint({ method: 'GET', path: '/wps/game/round/proof', modId: null, auth: false }),
   /** Public: the real progressive jackpot pool of the merchant (the /rng counter). */

@@ -1,5 +1,6 @@
 export * from './backoffice';
 export * from './constants';
 export * from './endpoints';
+export * from './engine-schemas';
 export * from './routes';
 export * from './schemas';

@@ -1,6 +1,13 @@
 import { defineRoute } from '../core/route';
 import { gamesEndpoints } from './endpoints';
 import {
+  engineCashoutBody,
+  engineInitValue,
+  enginePlayBody,
+  enginePlayValue,
+  engineStepBody,
+} from './engine-schemas';
+import {
   betRecordDetailQuery,
   betRecordDetailValue,
   betRecordsQuery,
@@ -75,6 +82,33 @@ export const gamesRoutes = {
     summary: 'In-house slot: the last 10 rounds of this game (recall)',
     tag: 'games',
     value: slotHistoryValue,
+  }),
+  engineInit: defineRoute({
+    ...gamesEndpoints.engineInit,
+    summary: 'In-house engine: engine, balance, bet levels, seeds, the open mines/tower round',
+    tag: 'games',
+    value: engineInitValue,
+  }),
+  enginePlay: defineRoute({
+    ...gamesEndpoints.enginePlay,
+    summary: 'In-house engine: one round (mines/tower: opens it, the stake debited)',
+    tag: 'games',
+    body: enginePlayBody,
+    value: enginePlayValue,
+  }),
+  engineStep: defineRoute({
+    ...gamesEndpoints.engineStep,
+    summary: 'Mines/tower: reveal one cell or tile (a mine or trap settles the round)',
+    tag: 'games',
+    body: engineStepBody,
+    value: enginePlayValue,
+  }),
+  engineCashout: defineRoute({
+    ...gamesEndpoints.engineCashout,
+    summary: 'Mines/tower: cash out at the multiplier reached (settles once)',
+    tag: 'games',
+    body: engineCashoutBody,
+    value: enginePlayValue,
   }),
   roundProof: defineRoute({
     ...gamesEndpoints.roundProof,

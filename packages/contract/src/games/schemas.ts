@@ -194,6 +194,18 @@ export const roundProofValue = z.object({
     freeSpinsAwarded: z.number().int(),
     freeSpinsRemaining: z.number().int(),
   }),
+  /** The engine the round was played on (`classic`: the 5×3 slot of `verifyRound`). */
+  engine: z.string(),
+  /** The engine's parameters (dice target, mines count, volatility…); {} for the classic slot. */
+  params: json,
+  /** The engine's whole recorded result (null for the classic slot: see `recorded`). */
+  engineRecorded: json.nullable(),
+  mode: z.enum(['real', 'demo']),
+  /** What the round paid (engine win plus any jackpot). */
+  payoutMinor: minor,
+  jackpotWinMinor: minor,
+  /** What the ledger credited the member for the round; null for free play (no ledger). */
+  ledgerPayoutMinor: minor.nullable(),
   createdAt: z.number().int(),
 });
 

@@ -40,6 +40,8 @@ export {
 export { type HoldWinRtp, holdWinChain, holdWinRtp, holdWinRtpOf } from './holdwin-rtp';
 export {
   ENGINE_SYMBOL_KEYS,
+  type GameEngine,
+  gameEngineFor,
   PALETTES,
   type Palette,
   SLOT_ENGINES,

@@ -96,3 +96,36 @@ export const slotLookFor = (input: {
     lookKey: `${engine}-${theme.family}-${palette.key}`,
   };
 };
+
+/** Every in-house engine a catalogue game can play (the originals besides crash, and the slots). */
+export type GameEngine = SlotEngine | 'dice' | 'limbo' | 'plinko' | 'wheel' | 'mines' | 'tower';
+
+/** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
+const ORIGINAL_WORDS: Record<string, GameEngine> = {
+  dice: 'dice',
+  limbo: 'limbo',
+  // Shared crash rounds are not served yet: its one-player form (a cash-out target set before the
+  // round, the same mapping) is limbo.
+  crash: 'limbo',
+  plinko: 'plinko',
+  wheel: 'wheel',
+  mines: 'mines',
+  minesweeper: 'mines',
+  tower: 'tower',
+};
+
+/**
+ * The engine a catalogue game plays: an original when a word of its English name names one, else
+ * the slot engine of its look (classify tags, name words, else a hash of the game).
+ */
+export const gameEngineFor = (input: {
+  nodeId: string;
+  name: string;
+  classify?: string | readonly string[] | null;
+}): GameEngine => {
+  for (const word of words(input.name ?? '')) {
+    const original = ORIGINAL_WORDS[word];
+    if (original) return original;
+  }
+  return slotLookFor(input).engine;
+};

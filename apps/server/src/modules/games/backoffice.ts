@@ -7,9 +7,9 @@ import { bumpVersion } from '../catalogue';
 import type { SiteService } from '../site';
 import { type Actor, appendAudit, assertCan, csvStream } from '../staff';
 import { readPool } from './jackpot';
+import { roundProof } from './proof';
 import type { GamesService } from './service';
 import { type GamesSettings, readGamesSettings, writeGamesSettings } from './settings';
-import { roundProof } from './slot';
 
 /**
  * The back office's game screens (staff routes under /bo/api/games): rounds search (CSV too),

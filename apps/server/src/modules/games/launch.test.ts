@@ -40,7 +40,7 @@ describe('launchGame', () => {
     expect(content.provider).toBe('inhouse');
     expect(content.nodeId).toBe(nodeId);
     // The demo brand's launchGameCDNs is [''] (this server): a path on the same host.
-    expect(content.game_url).toMatch(/^\/play\.html\?t=[A-Za-z0-9_-]{43}&lang=en$/);
+    expect(content.game_url).toMatch(/^\/play\.html\?t=[A-Za-z0-9_-]{43}&lang=en&engine=classic$/);
     expect(content.expiresAt).toBe(clock.now().getTime() + LAUNCH_TOKEN_TTL_MS);
     const launchToken = tokenOfUrl(content.game_url);
     // Only the hash is stored.

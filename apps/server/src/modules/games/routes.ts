@@ -136,6 +136,16 @@ export const registerGamesRoutes = (app: FastifyInstance, gate: Gate, games: Gam
     games.slot.rotateSeed(gameSessionToken(request)),
   );
   registerRoute(app, gate, r.slotHistory, async (request) => games.slot.history(gameSessionToken(request)));
+  registerRoute(app, gate, r.engineInit, async (request) => games.engine.init(gameSessionToken(request)));
+  registerRoute(app, gate, r.enginePlay, async (request) =>
+    games.engine.play(gameSessionToken(request), request.body),
+  );
+  registerRoute(app, gate, r.engineStep, async (request) =>
+    games.engine.step(gameSessionToken(request), request.body),
+  );
+  registerRoute(app, gate, r.engineCashout, async (request) =>
+    games.engine.cashout(gameSessionToken(request), request.body),
+  );
   registerRoute(app, gate, r.roundProof, async (request) => games.proof(request.query.roundId));
   registerRoute(app, gate, r.jackpotPool, async (request) => games.jackpotPool(request.merchant.code));
   registerRoute(app, gate, r.betRecords, async (request) =>

@@ -13,6 +13,8 @@ import {
   type LaunchContext,
   type ProviderAdapter,
 } from './adapters';
+import { seedHasOpenRound } from './engine-round';
+import { createEngineCalls, engineOfRow } from './engine-service';
 import { ensurePool, readPool } from './jackpot';
 import { createJackpotEvents } from './jackpot-events';
 import {
@@ -22,6 +24,7 @@ import {
   type GameSession,
   pickLaunchHost,
 } from './launch';
+import { roundProof } from './proof';
 import { betRecordOf, readBetRecord, readBetRecords } from './records';
 import { openRoundElsewhere } from './rounds';
 import { readGamesSettings } from './settings';
@@ -32,7 +35,6 @@ import {
   ownerOf,
   playSpin,
   rotateSeed,
-  roundProof,
   setClientSeed,
   slotHistory,
   slotInit,
@@ -107,14 +109,18 @@ export const createGamesService = ({
         platform: ctx.platform,
         now: ctx.now,
       });
-      const query = new URLSearchParams({ t: token, lang: ctx.language });
+      const game = await findGameByNode(db, ctx.game.nodeId);
+      // The page opens the engine the catalogue entry maps to (the classic 5×3 slot by default).
+      const engine = game ? engineOfRow(game) : 'classic';
+      const query = new URLSearchParams({ t: token, lang: ctx.language, engine });
       return { url: `${ctx.launchHost}/play.html?${query.toString()}` };
     },
   };
 
   /** The adapter of a game: a registered vendor adapter, else the in-house slot for RNG games. */
   const adapterOf = (game: Pick<GameRow, 'vendor_code' | 'game_type'>) =>
-    adapters.get(game.vendor_code) ?? (game.game_type === 'RNG' ? inHouse : undefined);
+    adapters.get(game.vendor_code) ??
+    (game.game_type === 'RNG' || game.game_type === 'FISH' ? inHouse : undefined);
 
   const resolveGame = async (q: LaunchQuery) => {
     const game = q.nodeId
@@ -274,9 +280,25 @@ export const createGamesService = ({
     return s;
   };
 
+  /** The classic slot's own calls: refused for a game that plays another engine. */
+  const classicSession = async (token: string | undefined) => {
+    const s = await slotSession(token);
+    if ((await engine.engineOfSession(s)) !== 'classic') throw new AppError('game.unavailable');
+    return s;
+  };
+
+  const engine = createEngineCalls({
+    db,
+    wallet,
+    now,
+    sessionOf: slotSession,
+    merchantOf,
+    published: (memberId) => wallet.events.publish(memberId),
+  });
+
   const slot = {
     init: async (token: string | undefined) => {
-      const s = await slotSession(token);
+      const s = await classicSession(token);
       const merchant = merchantOf(s.merchantCode);
       const init = await slotInit(db, s, now());
       const { name } = await gameTheme(db, s.nodeId);
@@ -299,7 +321,7 @@ export const createGamesService = ({
       };
     },
     spin: async (token: string | undefined, body: { requestId: string; betMinor?: bigint | undefined }) => {
-      const s = await slotSession(token);
+      const s = await classicSession(token);
       const outcome = await playSpin({ db, wallet, now }, s, {
         requestId: body.requestId,
         betMinor: body.betMinor,
@@ -322,7 +344,11 @@ export const createGamesService = ({
     },
     rotateSeed: async (token: string | undefined) => {
       const s = await slotSession(token);
-      return rotateSeed(db, s.merchantCode, ownerOf(s), now());
+      const owner = ownerOf(s);
+      return rotateSeed(db, s.merchantCode, owner, now(), async (trx, seedId) => {
+        // Revealing the seed would reveal an open mines/tower board.
+        if (await seedHasOpenRound(trx, owner, seedId)) throw new AppError('game.round.open');
+      });
     },
     history: async (token: string | undefined) => {
       const s = await slotSession(token);
@@ -396,6 +422,7 @@ export const createGamesService = ({
     launchSports,
     openSession,
     slot,
+    engine,
     proof,
     jackpotPool,
     betRecords,

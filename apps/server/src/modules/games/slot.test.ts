@@ -488,6 +488,8 @@ describe('in-house slot', () => {
     });
     expect(verified.mismatches).toEqual([]);
     expect(verified.ok).toBe(true);
+    // What the ledger credited for the round is the round's payout (the verify page compares them).
+    expect(proof).toMatchObject({ engine: 'classic', mode: 'real', ledgerPayoutMinor: v.payoutMinor });
     const bad = await t.app.inject({ method: 'GET', url: '/wps/game/round/proof?roundId=nope' });
     expect(bad.statusCode).toBe(400);
     const missing = await t.app.inject({

@@ -62,7 +62,7 @@ type SeedRow = {
   next_nonce: string;
 };
 
-const activeSeed = (db: Db, owner: SeedOwner, lock = false) => {
+export const activeSeed = (db: Db, owner: SeedOwner, lock = false) => {
   let query = db
     .selectFrom('game_server_seed')
     .select(['id', 'server_seed', 'commitment', 'client_seed', 'next_nonce'])
@@ -136,13 +136,23 @@ export const setClientSeed = async (
   });
 };
 
-/** Reveals the active server seed and commits a new one (same client seed, nonce 0). */
-export const rotateSeed = async (db: Kysely<DB>, merchantCode: string, owner: SeedOwner, now: Date) => {
+/**
+ * Reveals the active server seed and commits a new one (same client seed, nonce 0). `guard` runs
+ * under the seed lock first (an open mines/tower round drawn from the seed refuses the rotation).
+ */
+export const rotateSeed = async (
+  db: Kysely<DB>,
+  merchantCode: string,
+  owner: SeedOwner,
+  now: Date,
+  guard?: (trx: Transaction<DB>, seedId: string) => Promise<void>,
+) => {
   await ensureSeed(db, merchantCode, owner, now);
   return db.transaction().execute(async (trx) => {
     const seed = await activeSeed(trx, owner, true);
     // Another rotation won the race for this pair.
     if (!seed) throw new AppError('conflict');
+    if (guard) await guard(trx, seed.id);
     await trx.updateTable('game_server_seed').set({ revealed_at: now }).where('id', '=', seed.id).execute();
     await insertSeed(trx, merchantCode, owner, seed.client_seed, now);
     const next = await activeSeed(trx, owner);
@@ -619,51 +629,6 @@ export const playSpin = async (
 };
 
 class SeedRotated extends Error {}
-
-/** The proof of an in-house round: everything `verifyRound` needs; the server seed once revealed. */
-export const roundProof = async (db: Db, roundId: string) => {
-  const row = await db
-    .selectFrom('game_round as r')
-    .innerJoin('game_server_seed as s', 's.id', 'r.server_seed_id')
-    .select([
-      'r.id',
-      'r.game_node_id',
-      'r.client_seed',
-      'r.nonce',
-      'r.bet',
-      'r.result',
-      'r.opened_at',
-      's.commitment',
-      's.server_seed',
-      's.revealed_at',
-    ])
-    .where('r.id', '=', roundId)
-    .executeTakeFirst();
-  if (!row || row.game_node_id === null) return null;
-  const bet = (row.bet ?? {}) as Partial<SlotBet>;
-  const result = (row.result ?? {}) as Partial<SpinResult>;
-  return {
-    roundId: row.id,
-    fairVersion: bet.fairVersion ?? FAIR_VERSION,
-    nodeId: row.game_node_id,
-    theme: { nodeId: row.game_node_id, name: bet.themeName ?? '' },
-    commitment: row.commitment,
-    serverSeed: row.revealed_at ? row.server_seed : null,
-    clientSeed: row.client_seed ?? '',
-    nonce: Number(row.nonce ?? 0),
-    betMinor: bet.betMinor ?? 0,
-    jackpotOdds: bet.jackpotOdds ?? DEFAULT_JACKPOT_ODDS,
-    state: (bet.stateBefore ?? null) as Record<string, unknown> | null,
-    recorded: {
-      stops: result.stops ?? [],
-      winMinor: result.winMinor ?? 0,
-      jackpotHit: result.jackpotHit ?? false,
-      freeSpinsAwarded: result.freeSpinsAwarded ?? 0,
-      freeSpinsRemaining: result.freeSpinsRemaining ?? 0,
-    },
-    createdAt: new Date(row.opened_at).getTime(),
-  };
-};
 
 /** What the game page shows on open. */
 export const slotInit = async (db: Db, session: GameSession, now: Date) => {

@@ -11,6 +11,8 @@ export type GameRow = {
   display_name: Localized;
   min_bet: string;
   launch: Record<string, unknown>;
+  /** The catalogue's classify tags (the in-house engine follows them). */
+  classify: string[];
   game_enabled: boolean;
   vendor_enabled: boolean;
   allow_demo: boolean;
@@ -30,6 +32,7 @@ const gameQuery = (db: Db) =>
       'g.display_name',
       'g.min_bet',
       'g.launch',
+      'g.classify',
       'g.enabled as game_enabled',
       'v.enabled as vendor_enabled',
       'v.allow_demo',

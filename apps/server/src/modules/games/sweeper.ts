@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { WalletService } from '../wallet';
 import type { AdapterRegistry } from './adapters';
+import { cashOutIdleRound } from './engine-steps';
 import type { JackpotEvents } from './jackpot-events';
 import type { GameSession } from './launch';
 import { purgeLaunchTokens } from './launch';
@@ -139,6 +140,11 @@ export const sweepRounds = async (deps: Deps): Promise<SweepReport> => {
     const round = toRound(row);
     try {
       if (row.server_seed_id !== null || row.external_round_id === null) {
+        // A mines/tower round with safe picks is cashed out (its win is owed), through the ledger.
+        if (row.server_seed_id !== null && (await cashOutIdleRound(deps, row))) {
+          report.settled++;
+          continue;
+        }
         await db.transaction().execute(async (trx) => {
           const current = await findRound(trx, round.id, true);
           if (current?.status === 'open') await settleRound(trx, { roundId: round.id, now });

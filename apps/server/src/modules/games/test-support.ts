@@ -2,24 +2,30 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { App } from '../../app';
 import type { DB } from '../../db/schema';
+import { engineOfRow } from './engine-service';
 
 /** Test support for the games module: launch, open a game session, spin. */
 
 type Json = Record<string, unknown>;
 
-/** The node ids of some enabled RNG games of a vendor (PG offers demo). */
-export const gamesOf = async (db: Kysely<DB>, vendor = 'PG', count = 3) =>
+/**
+ * The node ids of some enabled RNG games of a vendor (PG offers demo) that play `engine` (the
+ * classic 5×3 slot by default: the catalogue maps other entries to the other in-house engines).
+ */
+export const gamesOf = async (db: Kysely<DB>, vendor = 'PG', count = 3, engine = 'classic') =>
   (
     await db
       .selectFrom('game')
-      .select('node_id')
+      .select(['node_id', 'display_name', 'classify'])
       .where('vendor_code', '=', vendor)
       .where('game_type', '=', 'RNG')
       .where('enabled', '=', true)
       .orderBy('node_id')
-      .limit(count)
       .execute()
-  ).map((r) => r.node_id);
+  )
+    .filter((r) => engineOfRow(r) === engine)
+    .slice(0, count)
+    .map((r) => r.node_id);
 
 export const launch = (app: App, token: string | null, query: Record<string, string | number>) =>
   app.inject({

@@ -15,6 +15,7 @@ export {
   type VerifyReport,
   verifyLedger,
 } from './ledger';
+export { memberCreditOf } from './member-credit';
 export { registerWalletRoutes } from './routes';
 export { createWalletService, DEMO_CREDIT_MINOR, formatMinor, type WalletService } from './service';
 export { runVerifyCli } from './verify-cli';

@@ -22,6 +22,17 @@ export type VerifyFields = {
   winMinor: string;
   jackpotHit: string;
   roundId: string;
+  /** The engine (`classic` or empty: the 5×3 slot; else dice, mines, cluster…). */
+  engine: string;
+  /** JSON of the engine's parameters (dice target, mines count, volatility…). */
+  params: string;
+  /** JSON of the engine's recorded result. */
+  recorded: string;
+  /** `real` (the ledger must show the payout) or `demo` (free play, no ledger). */
+  mode: string;
+  /** The round's recorded payout and what the ledger credited for it (minor units). */
+  payoutMinor: string;
+  ledgerPayoutMinor: string;
 };
 
 export const VERIFY_FIELDS: (keyof VerifyFields)[] = [
@@ -38,6 +49,12 @@ export const VERIFY_FIELDS: (keyof VerifyFields)[] = [
   'stops',
   'winMinor',
   'jackpotHit',
+  'engine',
+  'params',
+  'recorded',
+  'mode',
+  'payoutMinor',
+  'ledgerPayoutMinor',
 ];
 
 export type VerifySource = {
@@ -54,6 +71,9 @@ export type VerifySource = {
   stops?: readonly number[] | null;
   winMinor?: number | null;
   jackpotHit?: boolean | null;
+  mode?: 'real' | 'demo' | null;
+  payoutMinor?: number | string | null;
+  ledgerPayoutMinor?: number | string | null;
 };
 
 export const verifyQuery = (round: VerifySource) => {
@@ -73,6 +93,11 @@ export const verifyQuery = (round: VerifySource) => {
   if (round.winMinor !== null && round.winMinor !== undefined) params.set('winMinor', String(round.winMinor));
   if (round.jackpotHit !== null && round.jackpotHit !== undefined)
     params.set('jackpotHit', String(round.jackpotHit));
+  if (round.mode) params.set('mode', round.mode);
+  if (round.payoutMinor !== null && round.payoutMinor !== undefined)
+    params.set('payoutMinor', String(round.payoutMinor));
+  if (round.ledgerPayoutMinor !== null && round.ledgerPayoutMinor !== undefined)
+    params.set('ledgerPayoutMinor', String(round.ledgerPayoutMinor));
   return params;
 };
 

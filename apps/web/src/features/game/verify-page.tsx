@@ -1,4 +1,12 @@
-import { type SlotState, type SpinResult, themeFor, type VerifyResult, verifyRound } from '@khela/fair';
+import {
+  type SlotState,
+  type SpinResult,
+  themeFor,
+  verifyFishShot,
+  verifyOriginal,
+  verifyRound,
+  verifySlotRound,
+} from '@khela/fair';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -9,10 +17,26 @@ import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { fieldsFromQuery, type VerifyFields } from './verify-link';
 
+/** What the page concludes: the engine verifier's answer plus the ledger check. */
+export type Verdict = {
+  ok: boolean;
+  commitmentOk: boolean;
+  outcomeOk: boolean;
+  mismatches: string[];
+  missing: string[];
+  error: string | null;
+  /** The classic slot's recomputed spin (drawn as reels); null for the other engines. */
+  result: SpinResult | null;
+  /** The payout the seeds give (null when they could not be replayed). */
+  payoutMinor: number | null;
+};
+
 type Check =
-  | { result: VerifyResult; checkedAt: number; theme: { nodeId: string; name: string } }
+  | { result: Verdict; checkedAt: number; theme: { nodeId: string; name: string } }
   | { error: string; checkedAt: number };
 
+const SLOT_ENGINES = ['cluster', 'holdwin', 'megaways'];
+const ORIGINALS = ['dice', 'limbo', 'plinko', 'wheel', 'mines', 'tower'];
 const inputClass =
   'h-10 w-full rounded-xl bg-surface-2 px-3 font-mono text-xs text-fg ring-1 ring-line outline-none focus:ring-2 focus:ring-brand';
 
@@ -26,13 +50,81 @@ const parseState = (text: string): SlotState | null | 'bad' => {
   }
 };
 
-/** Runs @khela/fair's `verifyRound` on the form: every recorded field given is compared. */
+const parseObject = (text: string): Record<string, unknown> | null | 'bad' => {
+  if (!text.trim()) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : 'bad';
+  } catch {
+    return 'bad';
+  }
+};
+
+/**
+ * The payout against the ledger: a real-money round's recorded payout must be what the ledger
+ * credited (a missing ledger figure fails, as any missing recorded field does); free play has none.
+ */
+const withLedger = (fields: VerifyFields, verdict: Verdict, expectedMinor: number | null): Verdict => {
+  if (fields.mode.trim() === 'demo') return verdict;
+  const missing = [...verdict.missing];
+  const mismatches = [...verdict.mismatches];
+  const ledger = fields.ledgerPayoutMinor.trim();
+  if (ledger === '') missing.push('ledgerPayoutMinor');
+  else if (expectedMinor === null || Number(ledger) !== expectedMinor) mismatches.push('ledgerPayoutMinor');
+  const ok = verdict.ok && missing.length === 0 && mismatches.length === 0;
+  return { ...verdict, missing, mismatches, ok, outcomeOk: verdict.outcomeOk && ok };
+};
+
+/** Runs the @khela/fair verifier of the round's engine on the form, then the ledger check. */
 export const runVerify = (fields: VerifyFields): Check => {
   const checkedAt = Date.now();
+  const engine = fields.engine.trim() || 'classic';
+  const theme = { nodeId: fields.nodeId.trim(), name: fields.name };
+  const seeds = {
+    serverSeed: fields.serverSeed.trim().toLowerCase(),
+    serverSeedHash: fields.serverSeedHash.trim().toLowerCase(),
+    clientSeed: fields.clientSeed.trim(),
+    nonce: Number(fields.nonce),
+    betMinor: Number(fields.betMinor),
+  };
+  if (engine !== 'classic') {
+    const params = parseObject(fields.params);
+    const recorded = parseObject(fields.recorded);
+    if (params === 'bad' || recorded === 'bad') return { error: 'state', checkedAt };
+    if (!SLOT_ENGINES.includes(engine) && !ORIGINALS.includes(engine) && engine !== 'fishing')
+      return { error: 'state', checkedAt };
+    const answer =
+      engine === 'fishing'
+        ? verifyFishShot({
+            ...seeds,
+            bulletMinor: seeds.betMinor,
+            speciesId: params?.speciesId as number,
+            rtpBp: params?.rtpBp as number,
+            recorded,
+          })
+        : SLOT_ENGINES.includes(engine)
+          ? verifySlotRound({
+              ...seeds,
+              game: engine as 'cluster',
+              volatility: params?.volatility as 'low',
+              recorded,
+            })
+          : verifyOriginal({
+              ...seeds,
+              ...(params ?? {}),
+              // Mines and tower replay the picks the round recorded.
+              picks: recorded?.picks,
+              game: engine,
+              recorded,
+            } as never);
+    const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
+    const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
+    return { result: withLedger(fields, verdict, payout), checkedAt, theme };
+  }
   const state = parseState(fields.state);
   if (state === 'bad') return { error: 'state', checkedAt };
-  const nonce = Number(fields.nonce);
-  const betMinor = Number(fields.betMinor);
   const stops = fields.stops
     .split(/[\s,]+/)
     .filter(Boolean)
@@ -44,18 +136,21 @@ export const runVerify = (fields: VerifyFields): Check => {
       ? { jackpotHit: fields.jackpotHit === 'true' }
       : {}),
   };
-  const result = verifyRound({
-    serverSeed: fields.serverSeed.trim().toLowerCase(),
-    serverSeedHash: fields.serverSeedHash.trim().toLowerCase(),
-    clientSeed: fields.clientSeed.trim(),
-    nonce,
-    theme: { nodeId: fields.nodeId.trim(), name: fields.name },
-    betMinor,
+  const answer = verifyRound({
+    ...seeds,
+    theme,
     jackpotOdds: fields.jackpotOdds.trim() === '' ? null : Number(fields.jackpotOdds),
     state,
     recorded,
   });
-  return { result, checkedAt, theme: { nodeId: fields.nodeId.trim(), name: fields.name } };
+  const win = answer.result?.winMinor ?? null;
+  // A jackpot adds the pool of the moment to the engine's win: the recorded payout then stands
+  // for the credit, and must at least hold the win the seeds give.
+  const jackpot = answer.result?.jackpotHit === true;
+  const payout = fields.payoutMinor.trim() === '' ? null : Number(fields.payoutMinor);
+  const expected = win === null ? null : jackpot ? (payout !== null && payout >= win ? payout : null) : win;
+  const verdict: Verdict = { ...answer, result: answer.result, payoutMinor: win };
+  return { result: withLedger(fields, verdict, expected), checkedAt, theme };
 };
 
 const FIELD_ORDER: { key: keyof VerifyFields; wide?: boolean }[] = [
@@ -71,6 +166,12 @@ const FIELD_ORDER: { key: keyof VerifyFields; wide?: boolean }[] = [
   { key: 'winMinor' },
   { key: 'jackpotHit' },
   { key: 'state', wide: true },
+  { key: 'engine' },
+  { key: 'mode' },
+  { key: 'params', wide: true },
+  { key: 'recorded', wide: true },
+  { key: 'payoutMinor' },
+  { key: 'ledgerPayoutMinor' },
 ];
 
 /**
@@ -82,10 +183,16 @@ export const VerifyPage = () => {
   const { t } = useTranslation(['game', 'errors']);
   const [query] = useSearchParams();
   const initial = useMemo(() => fieldsFromQuery(query), [query]);
+  const roundId = query.get('roundId') ?? '';
   const [fields, setFields] = useState<VerifyFields>(initial);
   const [check, setCheck] = useState<Check | null>(null);
-  const roundId = query.get('roundId') ?? '';
-  const hasAllFromLink = Boolean(initial.serverSeed && initial.nodeId && initial.clientSeed);
+  // A link verifies at once only with the ledger figure (or as free play); else the proof is asked.
+  const hasAllFromLink = Boolean(
+    initial.serverSeed &&
+      initial.nodeId &&
+      initial.clientSeed &&
+      (initial.ledgerPayoutMinor || initial.mode === 'demo' || !/^[0-9a-f-]{36}$/i.test(roundId)),
+  );
 
   const proof = useQuery({
     queryKey: ['round-proof', roundId],
@@ -113,6 +220,12 @@ export const VerifyPage = () => {
       stops: value.recorded.stops.join(','),
       winMinor: String(value.recorded.winMinor),
       jackpotHit: String(value.recorded.jackpotHit),
+      engine: value.engine,
+      params: value.engine === 'classic' ? '' : JSON.stringify(value.params),
+      recorded: value.engineRecorded ? JSON.stringify(value.engineRecorded) : '',
+      mode: value.mode,
+      payoutMinor: value.payoutMinor,
+      ledgerPayoutMinor: value.ledgerPayoutMinor ?? '',
     };
     setFields(next);
     if (value.serverSeed) setCheck(runVerify(next));
@@ -222,10 +335,15 @@ const Outcome = ({ check }: { check: Check }) => {
             ? t('verify.inputsBad', { reason: result.error })
             : result.outcomeOk
               ? t('verify.outcomeOk')
-              : t('verify.outcomeBad', { fields: result.mismatches.join(', ') })}
+              : t('verify.outcomeBad', { fields: [...result.mismatches, ...result.missing].join(', ') })}
         </li>
       </ul>
       {result.result ? <Recomputed result={result.result} themeInput={check.theme} /> : null}
+      {!result.result && result.payoutMinor !== null ? (
+        <p className="mt-2 text-xs" data-testid="verify-payout">
+          {t('verify.payout', { payout: (result.payoutMinor / 100).toFixed(2) })}
+        </p>
+      ) : null}
     </Banner>
   );
 };

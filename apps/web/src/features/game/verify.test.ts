@@ -1,4 +1,4 @@
-import { commitmentOf, spin, themeFor } from '@khela/fair';
+import { commitmentOf, fishShot, playDice, playMines, spin, themeFor } from '@khela/fair';
 import { describe, expect, it } from 'vitest';
 import { gamePageHref, launchParamsFromQuery } from '../../shared/launch-request';
 import { fieldsFromQuery, verifyQuery } from './verify-link';
@@ -29,8 +29,28 @@ const playedRound = (nonce: number) => {
     stops: result.stops,
     winMinor: result.winMinor,
     jackpotHit: result.jackpotHit,
+    mode: 'real' as const,
+    // A jackpot adds the pool of the moment (here 123.45) to the engine's win.
+    payoutMinor: result.winMinor + (result.jackpotHit ? 12_345 : 0),
+    ledgerPayoutMinor: result.winMinor + (result.jackpotHit ? 12_345 : 0),
   };
 };
+
+const engineFields = (engine: string, params: Record<string, unknown>, result: { payoutMinor: number }) => ({
+  ...fieldsFromQuery(new URLSearchParams()),
+  roundId: '',
+  serverSeed,
+  serverSeedHash: commitmentOf(serverSeed),
+  clientSeed: 'player-seed',
+  nonce: '4',
+  betMinor: '200',
+  engine,
+  params: JSON.stringify(params),
+  recorded: JSON.stringify(result),
+  mode: 'real',
+  payoutMinor: String(result.payoutMinor),
+  ledgerPayoutMinor: String(result.payoutMinor),
+});
 
 describe('verify page', () => {
   it('a link carries a round and the page confirms it', () => {
@@ -62,6 +82,40 @@ describe('verify page', () => {
       const check = runVerify(fieldsFromQuery(verifyQuery(round)));
       expect('result' in check && check.result.ok).toBe(true);
     }
+  });
+
+  it('checks the payout against the ledger: a missing or different credit is never fair', () => {
+    const fields = fieldsFromQuery(verifyQuery(playedRound(7)));
+    expect(runVerify(fields)).toMatchObject({ result: { ok: true } });
+    const none = runVerify({ ...fields, ledgerPayoutMinor: '' });
+    expect('result' in none && none.result.missing).toEqual(['ledgerPayoutMinor']);
+    expect('result' in none && none.result.ok).toBe(false);
+    const other = runVerify({ ...fields, ledgerPayoutMinor: String(Number(fields.winMinor) + 1) });
+    expect('result' in other && other.result.mismatches).toEqual(['ledgerPayoutMinor']);
+    // Free play never touches the ledger.
+    expect(runVerify({ ...fields, mode: 'demo', ledgerPayoutMinor: '' })).toMatchObject({
+      result: { ok: true },
+    });
+  });
+
+  it('verifies the other engines from their recorded fields, and refuses blanks', () => {
+    const seeds = { serverSeed, clientSeed: 'player-seed', nonce: 4 };
+    const dice = playDice({ ...seeds, betMinor: 200, direction: 'over', target: 4_000 });
+    const diceFields = engineFields('dice', { direction: 'over', target: 4_000 }, dice);
+    expect(runVerify(diceFields)).toMatchObject({ result: { ok: true, payoutMinor: dice.payoutMinor } });
+    const blank = runVerify({ ...diceFields, recorded: JSON.stringify({ payoutMinor: dice.payoutMinor }) });
+    expect('result' in blank && blank.result.missing).toEqual(['roll']);
+    const forged = runVerify({ ...diceFields, ledgerPayoutMinor: String(dice.payoutMinor + 100) });
+    expect('result' in forged && forged.result.ok).toBe(false);
+    const mines = playMines({ ...seeds, betMinor: 200, mines: 3, picks: [0] });
+    expect(runVerify(engineFields('mines', { mines: 3 }, mines))).toMatchObject({ result: { ok: true } });
+    expect('error' in runVerify({ ...diceFields, params: '{nope' })).toBe(true);
+    const shot = fishShot({ ...seeds, bulletMinor: 200, speciesId: 5, rtpBp: 9_600 });
+    const fishFields = engineFields('fishing', { speciesId: 5, rtpBp: 9_600 }, shot);
+    expect(runVerify(fishFields)).toMatchObject({ result: { ok: true } });
+    expect(runVerify({ ...fishFields, ledgerPayoutMinor: String(shot.payoutMinor + 200) })).toMatchObject({
+      result: { ok: false, mismatches: ['ledgerPayoutMinor'] },
+    });
   });
 
   it('refuses a free-spin state that is not JSON', () => {

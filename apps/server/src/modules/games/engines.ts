@@ -1,0 +1,220 @@
+import type { InHouseEngine } from '@khela/contract';
+import {
+  type EngineVolatility,
+  FairError,
+  FISH_DEFAULT_RTP_BP,
+  fishShot,
+  gameEngineFor,
+  MINES_CELLS,
+  minesLayout,
+  minesMultiplier,
+  playDice,
+  playLimbo,
+  playMines,
+  playPlinko,
+  playTower,
+  playWheel,
+  type RoundSeeds,
+  slotLookFor,
+  spinCluster,
+  spinHoldWin,
+  spinMegaways,
+  TOWER_DIFFICULTIES,
+  TOWER_LEVELS,
+  type TowerDifficulty,
+  towerLayout,
+  towerMultiplier,
+} from '@khela/fair';
+import { AppError } from '../../http/errors';
+
+/**
+ * Which in-house engine a catalogue game plays, and the pure part of playing it
+ * (docs/decisions/032-in-house-engines-play.md). Outcomes come from @khela/fair only; this file
+ * maps the catalogue to an engine, fills in and checks the bet's parameters, and shapes what the
+ * player may see of an unfinished mines/tower round.
+ */
+
+export type EngineGame = { nodeId: string; name: string; classify: readonly string[] };
+
+/**
+ * The engine of a game (@khela/fair `gameEngineFor`): an original when its name says one (crash
+ * plays limbo until shared crash rounds are served); else a slot engine from the catalogue's
+ * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Table, keno,
+ * scratch and fishing entries keep the classic slot until their engines are served.
+ */
+export const engineOf = (game: EngineGame): InHouseEngine =>
+  game.classify.includes('fishing') ? 'fishing' : gameEngineFor(game);
+
+export const isMultiStep = (engine: InHouseEngine): engine is 'mines' | 'tower' =>
+  engine === 'mines' || engine === 'tower';
+
+export type EngineParams = {
+  direction?: 'under' | 'over' | undefined;
+  target?: number | undefined;
+  targetX100?: number | undefined;
+  rows?: number | undefined;
+  risk?: 'low' | 'medium' | 'high' | undefined;
+  segments?: number | undefined;
+  mines?: number | undefined;
+  difficulty?: TowerDifficulty | undefined;
+  speciesId?: number | undefined;
+};
+
+/** The parameters a round records: the player's, with the defaults of what they left out. */
+export const paramsOf = (engine: InHouseEngine, p: EngineParams, game: EngineGame) => {
+  switch (engine) {
+    case 'dice':
+      return { direction: p.direction ?? 'under', target: p.target ?? 5_000 };
+    case 'limbo':
+      return { targetX100: p.targetX100 ?? 200 };
+    case 'plinko':
+      return { rows: p.rows ?? 8, risk: p.risk ?? 'low' };
+    case 'wheel':
+      return { segments: p.segments ?? 10, risk: p.risk ?? 'low' };
+    case 'mines':
+      return { mines: p.mines ?? 3 };
+    case 'tower':
+      return { difficulty: p.difficulty ?? 'easy' };
+    case 'fishing':
+      // The bullet's RTP is the room's (the default), never the player's choice.
+      return { speciesId: p.speciesId ?? 0, rtpBp: FISH_DEFAULT_RTP_BP };
+    default:
+      // Slot engines: the volatility is the game's (its look), never the player's choice.
+      return { volatility: slotLookFor(game).volatility as EngineVolatility };
+  }
+};
+
+/** A @khela/fair refusal of the player's parameters or step: 400, nothing written. */
+export const fairInput = <T>(run: () => T): T => {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof FairError)
+      throw new AppError('game.input.invalid', { value: { reason: error.message } });
+    throw error;
+  }
+};
+
+type Params = Record<string, unknown>;
+const num = (v: unknown) => v as number;
+
+/** One settled round of a one-step engine (dice, limbo, plinko, wheel and the slot engines). */
+export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: number, params: Params) =>
+  fairInput((): { payoutMinor: number } & Record<string, unknown> => {
+    switch (engine) {
+      case 'dice':
+        return playDice({
+          ...seeds,
+          betMinor,
+          direction: params.direction as 'under' | 'over',
+          target: num(params.target),
+        });
+      case 'limbo':
+        return playLimbo({ ...seeds, betMinor, targetX100: num(params.targetX100) });
+      case 'plinko':
+        return playPlinko({
+          ...seeds,
+          betMinor,
+          rows: num(params.rows),
+          risk: params.risk as 'low',
+        });
+      case 'wheel':
+        return playWheel({ ...seeds, betMinor, segments: num(params.segments), risk: params.risk as 'low' });
+      case 'cluster':
+        return spinCluster({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
+      case 'holdwin':
+        return spinHoldWin({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
+      case 'megaways':
+        return spinMegaways({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
+      case 'fishing':
+        // Each shot is one round: the bullet is the stake.
+        return fishShot({
+          ...seeds,
+          bulletMinor: betMinor,
+          speciesId: num(params.speciesId),
+          rtpBp: num(params.rtpBp),
+        });
+      default:
+        throw new FairError('bad_range', `${engine} is not a one-step engine`);
+    }
+  });
+
+/** Checks a multi-step round's parameters before anything is written (the layout is drawn later). */
+export const checkMultiStepParams = (engine: 'mines' | 'tower', seeds: RoundSeeds, params: Params) =>
+  fairInput(() =>
+    engine === 'mines'
+      ? minesLayout({ ...seeds, mines: num(params.mines) })
+      : towerLayout({ ...seeds, difficulty: params.difficulty as TowerDifficulty }),
+  );
+
+/** Where a mines/tower round stands after `picks`. */
+export type StepState = {
+  /** Safe cells / levels cleared. */
+  safe: number;
+  lost: boolean;
+  /** Nothing left to reveal: the round cashes out by itself. */
+  complete: boolean;
+};
+
+export const stepState = (
+  engine: 'mines' | 'tower',
+  seeds: RoundSeeds,
+  params: Params,
+  picks: readonly number[],
+): StepState => {
+  if (engine === 'mines') {
+    const mines = num(params.mines);
+    const layout = minesLayout({ ...seeds, mines });
+    const lost = picks.some((c) => layout.includes(c));
+    const safe = picks.filter((c) => !layout.includes(c)).length;
+    return { safe, lost, complete: !lost && safe === MINES_CELLS - mines };
+  }
+  const traps = towerLayout({ ...seeds, difficulty: params.difficulty as TowerDifficulty });
+  const lost = picks.some((tile, level) => (traps[level] ?? []).includes(tile));
+  const safe = lost ? picks.length - 1 : picks.length;
+  return { safe, lost, complete: !lost && safe === TOWER_LEVELS };
+};
+
+/** Refuses a pick the game does not allow (a cell revealed twice, a tile off the level). */
+export const checkPick = (
+  engine: 'mines' | 'tower',
+  params: Params,
+  picks: readonly number[],
+  pick: number,
+) => {
+  if (engine === 'mines') {
+    if (pick >= MINES_CELLS || picks.includes(pick))
+      throw new AppError('game.input.invalid', { value: { reason: 'a cell of the board, once' } });
+    return;
+  }
+  const level = TOWER_DIFFICULTIES[params.difficulty as TowerDifficulty];
+  if (!level || pick >= level.tiles || picks.length >= TOWER_LEVELS)
+    throw new AppError('game.input.invalid', { value: { reason: 'a tile of the next level' } });
+};
+
+/** The settled result of a finished mines/tower round (the whole board, for verification). */
+export const settleMultiStep = (
+  engine: 'mines' | 'tower',
+  seeds: RoundSeeds,
+  betMinor: number,
+  params: Params,
+  picks: number[],
+) =>
+  fairInput((): { payoutMinor: number } & Record<string, unknown> =>
+    engine === 'mines'
+      ? playMines({ ...seeds, betMinor, mines: num(params.mines), picks })
+      : playTower({ ...seeds, betMinor, difficulty: params.difficulty as TowerDifficulty, picks }),
+  );
+
+/** What the player sees of an open round: the picks and the cash-out multiplier, never the board. */
+export const openView = (engine: 'mines' | 'tower', params: Params, picks: number[], safe: number) => ({
+  game: engine,
+  picks,
+  safeCount: safe,
+  multiplier:
+    safe === 0
+      ? null
+      : engine === 'mines'
+        ? minesMultiplier(num(params.mines), safe)
+        : towerMultiplier(params.difficulty as TowerDifficulty, safe),
+});

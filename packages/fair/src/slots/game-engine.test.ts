@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { gameEngineFor, slotLookFor } from './looks';
+
+describe('gameEngineFor', () => {
+  it('maps a name word to its original, crash to limbo, whatever the tags', () => {
+    const cases: [string, string][] = [
+      ['Crazy Dragon Plinko', 'plinko'],
+      ['Golden Tiger Dice', 'dice'],
+      ['Lucky Mines', 'mines'],
+      ['Jade Tower', 'tower'],
+      ['Neon Crash', 'limbo'],
+      ['Royal Wheel', 'wheel'],
+      ['Space Limbo', 'limbo'],
+    ];
+    for (const [name, engine] of cases)
+      expect(gameEngineFor({ nodeId: `n-${name}`, name, classify: ['arcade'] })).toBe(engine);
+  });
+
+  it('leaves every other game to its slot look (megaways by tag, else by name and hash)', () => {
+    expect(gameEngineFor({ nodeId: 'a1', name: 'Wild Bison', classify: ['video_slot', 'megaways'] })).toBe(
+      'megaways',
+    );
+    for (const nodeId of ['x1', 'x2', 'x3', 'x4', 'x5']) {
+      const game = { nodeId, name: 'Fortune Panda Deluxe', classify: ['video_slot'] };
+      expect(gameEngineFor(game)).toBe(slotLookFor(game).engine);
+    }
+  });
+});
