@@ -36,6 +36,23 @@ test.describe('home page', () => {
     await expect(bar.getByTestId('notice-item').first()).toContainText('খেলা-তে স্বাগতম!');
   });
 
+  test('runs under the Content-Security-Policy: no violation on the home page and the back office (ADR 029)', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+    await openPage(page, '/', 'home');
+    await closeNoticePopup(page);
+    await expect(page.getByTestId('banner-carousel')).toBeVisible();
+    await page.goto('/bo/');
+    await expect(page.locator('#root')).not.toBeEmpty();
+    expect(violations).toEqual([]);
+  });
+
   test('clicking a notice in the bar opens the notice modal at that notice', async ({ page }) => {
     await openPage(page, '/', 'home');
     await closeNoticePopup(page);

@@ -66,8 +66,11 @@ export const contentSecurityPolicy = (options: SecurityHeaderOptions, scriptHash
   return directives.map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`).join('; ');
 };
 
-/** Pages with their own HTML and scripts (OpenAPI viewer, the demo IdP): no app CSP. */
-const OWN_PAGES = ['/docs', '/demo-idp'];
+/**
+ * Pages with their own HTML and scripts: the OpenAPI viewer, the demo IdP, and the demo vendor
+ * simulator's game pages (a real vendor's pages live on its own host): no app CSP.
+ */
+const OWN_PAGES = ['/docs', '/demo-idp', '/vendor-sim'];
 
 export const installSecurityHeaders = (app: FastifyInstance, options: SecurityHeaderOptions) => {
   const hashes = (options.htmlDirs ?? [])
