@@ -54,8 +54,35 @@ describe('loadConfig', () => {
       MERCHANT: 'khelabd',
       PUBLIC_URL: 'https://khela.example',
       PORT: '9000',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      SMS_GATEWAY_TOKEN: 'token',
+      SMTP_URL: 'smtp://mail.example:587',
     });
     expect(config).toMatchObject({ isDemo: false, PORT: 9000, MERCHANT: 'khelabd' });
+  });
+
+  it('refuses production without an SMS gateway or mail server unless their flows are switched off', () => {
+    const base = {
+      KHELA_MODE: 'production',
+      DATABASE_URL: 'postgres://db.internal/khela',
+      MERCHANT: 'khelabd',
+      PUBLIC_URL: 'https://khela.example',
+    };
+    let message = '';
+    try {
+      loadConfig(base);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('SMS_GATEWAY_URL (or SMS_FLOWS=off) is missing');
+    expect(message).toContain('SMTP_URL (or MAIL_FLOWS=off) is missing');
+    expect(() => loadConfig({ ...base, SMS_FLOWS: 'off' })).toThrow(/SMTP_URL \(or MAIL_FLOWS=off\)/);
+    expect(loadConfig({ ...base, SMS_FLOWS: 'off', MAIL_FLOWS: 'off' })).toMatchObject({
+      SMS_FLOWS: 'off',
+      MAIL_FLOWS: 'off',
+    });
+    // Demo mode keeps the outbox for both.
+    expect(loadConfig({})).toMatchObject({ SMS_FLOWS: 'on', MAIL_FLOWS: 'on' });
   });
 
   it('names each malformed setting', () => {
@@ -81,6 +108,8 @@ describe('the production merchant of the configuration', () => {
     KHELA_MODE: 'production',
     DATABASE_URL: 'postgres://db.internal/khela',
     PUBLIC_URL: 'https://play.example.com',
+    SMS_FLOWS: 'off',
+    MAIL_FLOWS: 'off',
     MERCHANT: 'luckyin',
   };
 

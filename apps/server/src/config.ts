@@ -71,6 +71,14 @@ const schema = z.object({
   /** Bearer token of the SMS gateway. */
   SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
   /**
+   * `off` switches off every flow that sends an SMS (codes for registration, login, new-IP checks,
+   * forgot password by phone): each answers 409 `message.channel.off`. Production needs either
+   * `SMS_GATEWAY_URL` or `off`, so no code is ever only kept in the outbox (ADR 029).
+   */
+  SMS_FLOWS: z.enum(['on', 'off']).default('on'),
+  /** `off` switches off every flow that sends mail, as `SMS_FLOWS`; production needs `SMTP_URL` or `off`. */
+  MAIL_FLOWS: z.enum(['on', 'off']).default('on'),
+  /**
    * Work of the human-verification proof-of-work (ALTCHA, PBKDF2/SHA-256 iterations per try);
    * a browser needs about `HUMAN_VERIFICATION_COST x 3000` iterations on average.
    */
@@ -153,6 +161,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (config.KHELA_MODE === 'production') {
     const missing: string[] = REQUIRED_IN_PRODUCTION.filter((key) => !config[key]);
     if (config.SMS_GATEWAY_URL && !config.SMS_GATEWAY_TOKEN) missing.push('SMS_GATEWAY_TOKEN');
+    // Without a gateway a code would only reach the outbox: production sends or switches the flows off.
+    if (!config.SMS_GATEWAY_URL && config.SMS_FLOWS === 'on')
+      missing.push('SMS_GATEWAY_URL (or SMS_FLOWS=off)');
+    if (!config.SMTP_URL && config.MAIL_FLOWS === 'on') missing.push('SMTP_URL (or MAIL_FLOWS=off)');
     if (missing.length > 0) {
       throw new ConfigError(
         `KHELA_MODE=production needs these settings:\n${missing.map((m) => `  ${m} is missing`).join('\n')}`,

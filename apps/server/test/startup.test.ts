@@ -28,6 +28,8 @@ const production = (extra: Record<string, string> = {}): Config =>
     DATABASE_URL: 'postgres://db.internal/khela',
     PUBLIC_URL,
     MERCHANT: 'luckybd',
+    SMS_FLOWS: 'off',
+    MAIL_FLOWS: 'off',
     ...extra,
   });
 const MERCHANT_SETTINGS = {

@@ -21,6 +21,8 @@ export const errorStatus = {
   'payment.password.locked': 423,
   /** The amount is outside the channel's or the withdrawal min/max (`value.min`, `value.max`). */
   'cashier.amount.range': 400,
+  /** The flows that send this channel's messages (SMS or mail) are switched off (`value.channel`). */
+  'message.channel.off': 409,
   /** The deposit channel does not exist or is disabled. */
   'cashier.channel.unavailable': 400,
   /** Bind a payout account before withdrawing. */

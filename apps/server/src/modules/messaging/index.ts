@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { createOutboxMessenger } from './outbox';
 import { createSmsGatewayMessenger } from './sms-gateway';
 import { createSmtpMessenger } from './smtp';
@@ -13,7 +14,8 @@ export { createSmtpMessenger } from './smtp';
 export type { Message, MessageLog, Messenger } from './types';
 
 export type MessagingConfig = Partial<
-  Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'>
+  Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_GATEWAY_URL' | 'SMS_GATEWAY_TOKEN'> &
+    Partial<Pick<Config, 'SMS_FLOWS' | 'MAIL_FLOWS'>>
 >;
 
 /**
@@ -42,8 +44,15 @@ export const createMessenger = ({
       ? createSmsGatewayMessenger({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN })
       : null;
   return {
-    send: (message: Message) => {
-      if (message.channel === 'email') return (smtp ?? outbox).send(message);
+    send: async (message: Message) => {
+      // A switched-off channel sends nothing (production without its gateway, ADR 029).
+      if (message.channel === 'email') {
+        if (config.MAIL_FLOWS === 'off')
+          throw new AppError('message.channel.off', { value: { channel: 'email' } });
+        return (smtp ?? outbox).send(message);
+      }
+      if (config.SMS_FLOWS === 'off')
+        throw new AppError('message.channel.off', { value: { channel: 'sms' } });
       return (gateway ?? outbox).send(message);
     },
     close: () => smtp?.close(),

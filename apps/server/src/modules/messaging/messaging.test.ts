@@ -49,6 +49,25 @@ describe('outbox adapter (default)', () => {
   });
 });
 
+describe('switched-off channels', () => {
+  it('refuses to send on a channel whose flows are off (409 message.channel.off) and keeps nothing', async () => {
+    const messenger = createMessenger({ config: { SMS_FLOWS: 'off', MAIL_FLOWS: 'off' }, db: database.db });
+    const sms = messenger.send({
+      channel: 'sms',
+      to: '+8801712000077',
+      text: 'Code 654321',
+      merchantCode: 'khelabd',
+      purpose: 'login',
+    });
+    await expect(sms).rejects.toMatchObject({ code: 'message.channel.off', status: 409 });
+    await expect(
+      messenger.send({ channel: 'email', to: 'off@example.com', subject: 'Hi', text: 'Body' }),
+    ).rejects.toMatchObject({ code: 'message.channel.off' });
+    expect(await readOutbox(database.db, '+8801712000077')).toEqual([]);
+    expect(await readOutbox(database.db, 'off@example.com')).toEqual([]);
+  });
+});
+
 describe('SMTP adapter', () => {
   let server: SMTPServer;
   let port: number;
