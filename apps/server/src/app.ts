@@ -115,6 +115,8 @@ export type AppDeps = {
   /** Folder of the built back-office app, served at /bo/; when unset /bo/ serves only the API. */
   boWebDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** One short line per answered request instead of pino's two JSON lines (the demo's log). */
+  shortRequestLines?: boolean;
   now?: () => Date;
   /** Present when REDIS_URL is set: shared rate limits, caches and pub/sub between nodes. */
   redis?: Redis | undefined;
@@ -157,6 +159,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     logger: deps.logger,
+    shortRequestLines: deps.shortRequestLines ?? false,
     redis: deps.redis,
   });
   const { app } = server;
