@@ -66,6 +66,8 @@ export const staffRoutes = {
           name: z.string(),
           currencySymbol: z.string(),
           languages: z.array(z.string()),
+          /** The language operator texts are written in first, and the fallback of the others. */
+          defaultLanguage: z.string(),
         }),
       ),
     }),

@@ -11,7 +11,7 @@ import { createMoneyDashboard, type MoneySources } from './money-dashboard';
 /** "500.00" → 50000n (the cashier answers amounts with two decimals). */
 const toMinor = (amount: unknown) => BigInt(String(amount).replace('.', ''));
 
-const owner = { id: 1, username: 'owner', role: 'owner' as const };
+const owner = { id: 1, username: 'owner', role: 'owner' as const, ip: '127.0.0.1', requestId: 'test' };
 
 describe('the money dashboard (figures from the owning modules)', () => {
   it('derives net deposits and GGR, sums per day and per merchant, counts a player once per window', async () => {
