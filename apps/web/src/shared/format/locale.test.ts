@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeStatus } from '../../../test/fixtures';
 import { changeLanguage, i18next, i18nReady } from '../i18n';
+import { rememberMerchant } from '../state/site';
 import {
   formatDate,
   formatNumber,
@@ -62,5 +64,21 @@ describe('numbers interpolated into translations', () => {
     await changeLanguage('en');
     expect(i18next.t('lobby:vendor.games', { count: 60 })).toBe('60 games');
     expect(i18next.t('lobby:vendor.games', { count: 12345 })).toBe('12,345 games');
+  });
+});
+
+describe("the brand's digits for the Hindi site", () => {
+  afterEach(() => setDevanagariDigits(false));
+
+  it('follow the status answer: Devanagari when the brand asks, Latin otherwise', () => {
+    const status = makeStatus();
+    rememberMerchant({
+      ...status,
+      info: { ...status.info, brand: { ...status.info.brand, hindiDigits: 'devanagari' } },
+    });
+    expect(formatNumber(2026, 'hi')).toBe('२,०२६');
+    expect(formatStamp(new Date(2026, 0, 2, 3, 4).getTime(), 'hi')).toBe('२०२६.०१.०२ ०३:०४');
+    rememberMerchant(status);
+    expect(formatNumber(2026, 'hi')).toBe('2,026');
   });
 });
