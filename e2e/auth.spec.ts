@@ -958,7 +958,7 @@ test.describe
       await page.getByTestId('check-ageConfirmed').check();
       await page.getByTestId('btn-submit-register').click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByTestId('account-name')).toHaveText(byMobile.mobile.national.slice(1));
+      await expect(page.getByTestId('account-name')).toHaveText(byMobile.mobile.national);
     });
 
     test('the same username again is refused on the field', async ({ page, pageErrors }) => {
@@ -1108,7 +1108,7 @@ test.describe
       await forget.getByTestId('btn-submit-forget').click();
       await expect(forget).toHaveCount(0);
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByTestId('account-name')).toHaveText(byMobile.mobile.national.slice(1));
+      await expect(page.getByTestId('account-name')).toHaveText(byMobile.mobile.national);
     });
   });
 

@@ -1,7 +1,7 @@
 // Times `npm start` as a person runs it: from spawning the command to the first successful
 // `/healthz`, then stops it with SIGTERM and waits for it to exit. For the benchmarks
 // (`import { timeNpmStart } from '../scripts/time-start.ts'`), or on its own:
-//   node scripts/time-start.ts [port]        (prints the milliseconds of one start)
+//   npm run time:start -- [port]   (the project's Node, as npm start uses; prints the milliseconds of one start)
 // Pass a DATA_DIR whose database already exists to time a later start (no seeding); the first
 // call in a fresh clone also builds. stdout says whether anything was built.
 import { spawn } from 'node:child_process';

@@ -8,7 +8,12 @@ import { AppError } from './http/errors';
 import type { Gate } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { createServer, installRequestContext, registerHealthCheck, serveWebApp } from './http/server';
-import { AUTO_CONFIRM_EVERY_MS, type Cashier, createCashier } from './modules/cashier';
+import {
+  AUTO_CONFIRM_EVERY_MS,
+  type Cashier,
+  createCashier,
+  createCashierDailyMoney,
+} from './modules/cashier';
 import {
   type CatalogueService,
   createCatalogueService,
@@ -16,6 +21,7 @@ import {
   registerCatalogueRoutes,
 } from './modules/catalogue';
 import {
+  createDailyPlay,
   createGamesBackoffice,
   createGamesService,
   type GamesBackoffice,
@@ -63,6 +69,7 @@ import {
   registerProviderRoutes,
   registerVendorAdapters,
 } from './modules/provider';
+import { createMoneyDashboard, registerReportsBackofficeRoutes } from './modules/reports';
 import { createScheduler, type Scheduler } from './modules/scheduler';
 import {
   countryOfIp,
@@ -78,6 +85,7 @@ import {
 import { createStaff, createStaffRouter, registerStaffRoutes, type StaffService } from './modules/staff';
 import {
   createBalanceEvents,
+  createDailyBonus,
   createWalletService,
   registerBalanceSocket,
   registerWalletRoutes,
@@ -115,6 +123,8 @@ export type AppDeps = {
   /** Folder of the built back-office app, served at /bo/; when unset /bo/ serves only the API. */
   boWebDist?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** One short line per answered request instead of pino's two JSON lines (the demo's log). */
+  shortRequestLines?: boolean;
   now?: () => Date;
   /** Present when REDIS_URL is set: shared rate limits, caches and pub/sub between nodes. */
   redis?: Redis | undefined;
@@ -157,6 +167,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     logger: deps.logger,
+    shortRequestLines: deps.shortRequestLines ?? false,
     redis: deps.redis,
   });
   const { app } = server;
@@ -266,6 +277,11 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     demo: config.KHELA_MODE !== 'production',
   });
   const gamesBackoffice = createGamesBackoffice({ db, site, catalogue, games, now });
+  // The money dashboard: each figure from the module that owns it.
+  const moneyDashboard = createMoneyDashboard({
+    sources: { cashier: createCashierDailyMoney(db), play: createDailyPlay(db), bonus: createDailyBonus(db) },
+    now,
+  });
   scheduler.every('games.sweeper', SWEEP_INTERVAL_MS, async () => {
     const report = await games.sweep();
     app.log.info({ report }, 'games: idle rounds swept');
@@ -355,6 +371,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     await cashier.register(scope, gate, staffRouter);
     registerGamesStaffRoutes(staffRouter, gamesBackoffice);
     registerLotteryBackofficeRoutes(staffRouter, lotteryBackoffice);
+    registerReportsBackofficeRoutes(staffRouter, moneyDashboard);
     // The member's messages and feedback (its upload is multipart, registered in this scope).
     registerInboxRoutes(scope, gate, inbox);
   });

@@ -85,6 +85,21 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toMatchObject({ SMS_FLOWS: 'on', MAIL_FLOWS: 'on' });
   });
 
+  it('listens on this machine only in the demo unless HOST is set; production keeps its setting', () => {
+    const production = {
+      KHELA_MODE: 'production',
+      DATABASE_URL: 'postgres://db.internal/khela',
+      MERCHANT: 'khelabd',
+      PUBLIC_URL: 'https://khela.example',
+      SMS_FLOWS: 'off',
+      MAIL_FLOWS: 'off',
+    };
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
   it('names each malformed setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', SERVE_WEB: 'maybe' })).toThrow(
       ConfigError,

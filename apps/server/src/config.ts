@@ -22,7 +22,8 @@ const origins = list.pipe(z.array(z.string().url()));
 const schema = z.object({
   KHELA_MODE: z.enum(['demo', 'production']).default('demo'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 in demo mode (reachable from this machine only), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: z.string().url().optional(),
@@ -100,7 +101,7 @@ const schema = z.object({
   OIDC_DEMO_IDP: z.enum(['on', 'off']).default('on'),
 });
 
-export type Config = z.infer<typeof schema> & { isDemo: boolean };
+export type Config = Omit<z.infer<typeof schema>, 'HOST'> & { HOST: string; isDemo: boolean };
 
 /** Settings a production deployment must name; demo mode has defaults for all of them. */
 const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'MERCHANT', 'PUBLIC_URL'] as const;
@@ -171,5 +172,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       );
     }
   }
-  return { ...config, isDemo: config.KHELA_MODE === 'demo' };
+  const isDemo = config.KHELA_MODE === 'demo';
+  return { ...config, HOST: config.HOST ?? (isDemo ? '127.0.0.1' : '0.0.0.0'), isDemo };
 };

@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { SERVING_MARK, shortLogStream } from './http/short-log';
 import { seedAndCheck } from './startup';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,6 +35,13 @@ const start = async () => {
     config,
     database,
     redis,
+    // The demo logs short human lines; production keeps pino's JSON.
+    ...(config.isDemo
+      ? {
+          logger: { level: config.LOG_LEVEL, stream: shortLogStream(process.stdout) },
+          shortRequestLines: true,
+        }
+      : {}),
     webDist: config.SERVE_WEB ? resolve(config.WEB_DIST ?? join(here, '../../web/dist')) : undefined,
     boWebDist: config.SERVE_WEB
       ? resolve(config.BO_WEB_DIST ?? join(here, '../../backoffice/dist'))
@@ -49,9 +57,17 @@ const start = async () => {
   });
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const shownHost = ['127.0.0.1', '0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+  const reach = config.HOST === '127.0.0.1' ? ' (this machine only; set HOST=0.0.0.0 to open it)' : '';
   app.log.info(
-    { database: database.kind, mode: config.KHELA_MODE, seeded, startupMs: Date.now() - startedAt },
-    `Khela is serving on http://localhost:${config.PORT}`,
+    {
+      [SERVING_MARK]: true,
+      database: database.kind,
+      mode: config.KHELA_MODE,
+      seeded,
+      startupMs: Date.now() - startedAt,
+    },
+    `Khela is serving on http://${shownHost}:${config.PORT}${reach}`,
   );
 };
 

@@ -75,6 +75,8 @@ export const COLUMN_TYPES: Record<string, string> = {
   'bo_audit.after': 'ColumnType<unknown, string | null, never>',
   'bo_audit.before': 'ColumnType<unknown, string | null, never>',
   'cashier_channel.kind': "'manual' | 'gateway'",
+  'cashier_channel.texts':
+    'ColumnType<Partial<Record<string, { name?: string; instructions?: string }>>, string | undefined, string>',
   'cashier_deposit.status': "'pending' | 'approved' | 'rejected'",
   'cashier_upload.mime': "'image/png' | 'image/jpeg'",
   'cashier_withdrawal.confirmation':

@@ -107,6 +107,11 @@ export interface CashierChannel {
   name: string;
   qr_payload: string | null;
   sort: Generated<number>;
+  texts: ColumnType<
+    Partial<Record<string, { name?: string; instructions?: string }>>,
+    string | undefined,
+    string
+  >;
   updated_at: Timestamp;
 }
 

@@ -21,6 +21,7 @@ import { resolveRequestContext } from './context';
 import { AppError, errorBody } from './errors';
 import { precompressAssets } from './precompress-assets';
 import { createRequestIds, lazyChildLoggerFactory, QuietRoutesLogController } from './request-log';
+import { ShortRequestLogController } from './short-log';
 import { createSpaIndex, type SpaDeps } from './spa';
 
 /**
@@ -43,6 +44,8 @@ export type ServerOptions = {
   logLevel: string;
   trustProxy: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** The demo's request lines: one short line per answered request (short-log.ts). */
+  shortRequestLines?: boolean;
   /** Present when REDIS_URL is set: rate limits shared between nodes. */
   redis?: Redis | undefined;
 };
@@ -55,7 +58,9 @@ export type Server = {
 
 /** Fastify with its plugins, the error mapping and the route bookkeeping; no routes yet. */
 export const createServer = async (options: ServerOptions): Promise<Server> => {
-  const logController = new QuietRoutesLogController();
+  const logController = options.shortRequestLines
+    ? new ShortRequestLogController()
+    : new QuietRoutesLogController();
   const app = Fastify({
     // Request ids end up in audit rows: unique across restarts and nodes (request-log.ts).
     genReqId: createRequestIds(),

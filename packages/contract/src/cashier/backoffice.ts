@@ -79,10 +79,23 @@ export const boWithdrawalActionBody = z.discriminatedUnion('action', [
 ]);
 export type BoWithdrawalActionBody = z.infer<typeof boWithdrawalActionBody>;
 
+/** A channel's name and instructions in one site language other than the merchant's default. */
+const channelText = z.object({
+  name: z.string().trim().max(40).default(''),
+  instructions: z.string().trim().max(1000).default(''),
+});
+/** Per language (bn, en, hi): the texts of the languages other than the default; empty falls back. */
+export const channelTexts = z.partialRecord(z.enum(['bn', 'en', 'hi']), channelText);
+
 export const boChannelRow = depositChannel.extend({
   merchant: z.string(),
   enabled: z.boolean(),
   gateway: z.string().nullable(),
+  /** The languages written; a text left empty is absent. */
+  texts: z.partialRecord(
+    z.enum(['bn', 'en', 'hi']),
+    z.object({ name: z.string().optional(), instructions: z.string().optional() }),
+  ),
 });
 export type BoChannelRow = z.infer<typeof boChannelRow>;
 
@@ -104,6 +117,7 @@ export const boChannelInput = z
     bankDetails: z.string().trim().max(200).default(''),
     qrPayload: z.string().trim().max(500).nullable().default(null),
     instructions: z.string().trim().max(1000).default(''),
+    texts: channelTexts.default({}),
     min: moneyAmount,
     max: moneyAmount,
     sort: z.number().int().min(0).max(10_000).default(0),

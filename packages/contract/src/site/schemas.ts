@@ -29,6 +29,8 @@ export const brandConfig = z.object({
   defaultLanguage: language,
   supportLanguages: z.array(language),
   loginedToHomePage: z.boolean(),
+  /** Digits of the Hindi site: Latin (the default) or Devanagari (०१२…); Bangla always writes its own. */
+  hindiDigits: z.enum(['latin', 'devanagari']).optional(),
   licences: z.array(z.string()),
   marketing: z.object({ slotGameCount: z.number().int(), zaloBonus: z.string() }),
 });

@@ -74,6 +74,13 @@ export const staffEndpoints = {
     staff: true,
   }),
   boDashboard: endpoint({ method: 'GET', path: '/bo/api/dashboard', modId: null, auth: false, staff: true }),
+  boDashboardMoney: endpoint({
+    method: 'GET',
+    path: '/bo/api/dashboard/money',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
   boAudit: endpoint({ method: 'GET', path: '/bo/api/audit', modId: null, auth: false, staff: true }),
   boAuditCsv: endpoint({
     method: 'GET',

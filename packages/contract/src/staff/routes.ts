@@ -19,6 +19,20 @@ import {
 
 const TAG = 'backoffice';
 
+const minorText = z.string().regex(/^-?[0-9]+$/);
+/** A window's money: deposits approved, withdrawals paid, bets and wins of real-money rounds, bonuses granted. */
+const moneyFigures = z.object({
+  deposits: minorText,
+  withdrawals: minorText,
+  netDeposits: minorText,
+  bets: minorText,
+  wins: minorText,
+  ggr: minorText,
+  bonusCost: minorText,
+  /** Distinct members with a real-money round. */
+  activePlayers: z.number().int(),
+});
+
 /** Staff sign-in, the own password, staff accounts and sessions, the dashboard and the audit log. */
 export const staffRoutes = {
   boLogin: defineRoute({
@@ -52,6 +66,8 @@ export const staffRoutes = {
           name: z.string(),
           currencySymbol: z.string(),
           languages: z.array(z.string()),
+          /** The language operator texts are written in first, and the fallback of the others. */
+          defaultLanguage: z.string(),
         }),
       ),
     }),
@@ -171,6 +187,23 @@ export const staffRoutes = {
           active: z.number().int(),
         }),
       ),
+    }),
+  }),
+  boDashboardMoney: defineRoute({
+    ...staffEndpoints.boDashboardMoney,
+    tag: TAG,
+    summary: 'Deposits, withdrawals, bets, wins, GGR, bonus cost and active players per day and per merchant',
+    query: z.object({
+      merchant: merchantCode.optional(),
+      days: z.coerce.number().int().min(1).max(90).default(7),
+    }),
+    value: z.object({
+      /** Minor units as decimal strings, per UTC day (oldest first), of one merchant or all. */
+      days: z.array(moneyFigures.extend({ day: z.string() })),
+      /** The whole window per merchant. */
+      merchants: z.array(moneyFigures.extend({ merchant: merchantCode })),
+      /** The whole window, every merchant asked for. */
+      total: moneyFigures,
     }),
   }),
   boAudit: defineRoute({

@@ -6,6 +6,7 @@ import { fromLocalInput, toLocalInput } from '../../shared/date-input';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Card, Field, Input, Select, Toggle } from '../../shared/ui/controls';
 import { useAction } from '../../shared/ui/feedback';
+import { LanguageTabs, missingIn } from '../../shared/ui/language-tabs';
 import { type AnnouncementRow, announcementsKey, type Kind } from './announcement-query';
 import { MediaUpload } from './media-upload';
 
@@ -72,7 +73,7 @@ export const AnnouncementEditor = ({
   const { info } = useMerchant();
   const languages = info?.languages ?? ['en'];
   const [draft, setDraft] = useState<Draft>(() => draftOf(row, defaultGroup, categories[0] ?? 'other_promo'));
-  const [language, setLanguage] = useState(languages[0] ?? 'en');
+  const [language, setLanguage] = useState(info?.defaultLanguage ?? languages[0] ?? 'en');
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const problems = problemsOf(kind, draft);
   const save = useAction(
@@ -102,20 +103,17 @@ export const AnnouncementEditor = ({
     <Card title={t(row ? 'editTitle' : `new.${kind}`)} className="border-accent">
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2" data-testid="announcement-editor">
         <div className="flex flex-col gap-3">
-          <div className="flex gap-1" role="tablist" aria-label={t('language')}>
-            {languages.map((l) => (
-              <button
-                key={l}
-                type="button"
-                role="tab"
-                aria-selected={l === language}
-                onClick={() => setLanguage(l)}
-                className={`rounded px-2.5 py-1 text-sm ${l === language ? 'bg-accent text-accent-fg' : 'bg-surface-2'}`}
-              >
-                {l.toUpperCase()}
-              </button>
-            ))}
-          </div>
+          <LanguageTabs
+            languages={languages}
+            current={language}
+            onSelect={setLanguage}
+            missing={
+              kind === 'B'
+                ? missingIn(languages, draft.title)
+                : [...new Set([...missingIn(languages, draft.title), ...missingIn(languages, draft.content)])]
+            }
+            defaultLanguage={info?.defaultLanguage}
+          />
           <Field label={t('titleIn', { language: language.toUpperCase() })}>
             <Input
               value={draft.title[language] ?? ''}

@@ -4,6 +4,7 @@ import { callBo } from '../../shared/api';
 import { useMerchant } from '../../shared/merchant';
 import { Button, Card, Field, Input, Select, Toggle } from '../../shared/ui/controls';
 import { useAction } from '../../shared/ui/feedback';
+import { LanguageTabs, missingIn } from '../../shared/ui/language-tabs';
 import { type HelpRow, helpKey } from './help-query';
 
 const RichEditor = lazy(() => import('../../shared/ui/rich-editor').then((m) => ({ default: m.RichEditor })));
@@ -24,7 +25,7 @@ export const HelpEditor = ({
   const { t, i18n } = useTranslation('content');
   const { info } = useMerchant();
   const languages = info?.languages ?? ['en'];
-  const [language, setLanguage] = useState(languages[0] ?? 'en');
+  const [language, setLanguage] = useState(info?.defaultLanguage ?? languages[0] ?? 'en');
   const [draft, setDraft] = useState(() => ({
     tag: row?.tag ?? '',
     parentId: row?.parentId ?? null,
@@ -62,20 +63,15 @@ export const HelpEditor = ({
     <Card title={t(row ? 'editHelp' : 'newHelp')} className="border-accent">
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-[1fr_18rem]" data-testid="help-editor">
         <div className="flex flex-col gap-3">
-          <div className="flex gap-1" role="tablist" aria-label={t('language')}>
-            {languages.map((l) => (
-              <button
-                key={l}
-                type="button"
-                role="tab"
-                aria-selected={l === language}
-                onClick={() => setLanguage(l)}
-                className={`rounded px-2.5 py-1 text-sm ${l === language ? 'bg-accent text-accent-fg' : 'bg-surface-2'}`}
-              >
-                {l.toUpperCase()}
-              </button>
-            ))}
-          </div>
+          <LanguageTabs
+            languages={languages}
+            current={language}
+            onSelect={setLanguage}
+            missing={[
+              ...new Set([...missingIn(languages, draft.title), ...missingIn(languages, draft.content)]),
+            ]}
+            defaultLanguage={info?.defaultLanguage}
+          />
           <Field label={t('titleIn', { language: language.toUpperCase() })}>
             <Input
               value={draft.title[language] ?? ''}

@@ -6,6 +6,7 @@ import { errorText } from '../../shared/i18n';
 import { useMerchant } from '../../shared/merchant';
 import { Card, PageTitle, Select } from '../../shared/ui/controls';
 import { PageLoading } from '../../shared/ui/page-loading';
+import { MoneySection } from './money-section';
 
 /** The chart library (recharts) loads only with the dashboard's charts. */
 const Charts = lazy(() => import('./charts').then((m) => ({ default: m.DashboardCharts })));
@@ -68,6 +69,7 @@ export const DashboardPage = () => {
               <Charts days={query.data.days} />
             </Suspense>
           </Card>
+          <MoneySection merchant={merchant} days={days} />
         </>
       )}
     </div>

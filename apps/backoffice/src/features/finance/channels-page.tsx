@@ -11,6 +11,7 @@ import { useCan } from '../../shared/session';
 import { Button, Card, Field, Input, PageTitle, Select, TextArea, Toggle } from '../../shared/ui/controls';
 import { confirmAction, useAction } from '../../shared/ui/feedback';
 import { type Column, DataTable } from '../../shared/ui/table';
+import { type ChannelTexts, ChannelTextsFields, otherLanguages } from './channel-texts';
 import { FinanceTabs, Money } from './shared';
 
 const KEY = ['bo', 'finance', 'channels'] as const;
@@ -27,6 +28,7 @@ type Draft = {
   bankDetails: string;
   qrPayload: string;
   instructions: string;
+  texts: ChannelTexts;
   min: string;
   max: string;
   sort: string;
@@ -43,6 +45,7 @@ const emptyDraft: Draft = {
   bankDetails: '',
   qrPayload: '',
   instructions: '',
+  texts: {},
   min: '',
   max: '',
   sort: '0',
@@ -60,6 +63,7 @@ const draftOf = (row: BoChannelRow): Draft => ({
   bankDetails: row.bankDetails,
   qrPayload: row.qrPayload ?? '',
   instructions: row.instructions,
+  texts: row.texts,
   min: row.min,
   max: row.max,
   sort: String(row.sort),
@@ -183,7 +187,7 @@ export const ChannelsPage = () => {
 
 const ChannelForm = ({ draft: initial, onDone }: { draft: Draft; onDone: () => void }) => {
   const { t } = useTranslation('finance');
-  const { merchant } = useMerchant();
+  const { merchant, info } = useMerchant();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useAction(
@@ -217,6 +221,7 @@ const ChannelForm = ({ draft: initial, onDone }: { draft: Draft; onDone: () => v
       bankDetails: draft.bankDetails,
       qrPayload: draft.qrPayload.trim() ? draft.qrPayload.trim() : null,
       instructions: draft.instructions,
+      texts: draft.texts,
       min: Number(min.minor),
       max: Number(max.minor),
       sort: Number.parseInt(draft.sort, 10) || 0,
@@ -293,6 +298,13 @@ const ChannelForm = ({ draft: initial, onDone }: { draft: Draft; onDone: () => v
             onChange={(e) => set('instructions')(e.target.value)}
           />
         </Field>
+        <ChannelTextsFields
+          texts={draft.texts}
+          languages={otherLanguages(info?.languages ?? [], info?.defaultLanguage)}
+          defaultLanguage={info?.defaultLanguage ?? ''}
+          withInstructions={draft.kind === 'manual'}
+          onChange={(texts) => setDraft((d) => ({ ...d, texts }))}
+        />
         <div className="flex flex-col gap-3">
           <Field label={t('channels.sort')}>
             <Input

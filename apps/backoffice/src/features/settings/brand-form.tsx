@@ -160,6 +160,16 @@ export const BrandForm = ({ value, readOnly }: { value: SettingsValue; readOnly:
               ))}
             </Select>
           </Field>
+          <Field label={t('brand.hindiDigits')}>
+            <Select
+              value={draft.hindiDigits ?? 'latin'}
+              onChange={(e) => set('hindiDigits', e.target.value as 'latin' | 'devanagari')}
+              data-testid="brand-hindi-digits"
+            >
+              <option value="latin">{t('brand.hindiDigitsLatin')}</option>
+              <option value="devanagari">{t('brand.hindiDigitsDevanagari')}</option>
+            </Select>
+          </Field>
           <div className="flex items-center gap-2 text-sm">
             <Toggle
               checked={draft.loginedToHomePage}

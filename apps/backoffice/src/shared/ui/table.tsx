@@ -20,6 +20,26 @@ export type Column<T> = {
 export const PAGE_SIZES = [20, 50, 100] as const;
 
 /**
+ * The URL parameters after `changes`: a value equal to its default leaves the URL; any other is
+ * written, an empty one too when the default is not empty (a status filter set to "Any" on a list
+ * whose default is "pending" is `status=`, not the default again).
+ */
+export const withListChanges = (
+  prev: URLSearchParams,
+  changes: Record<string, string | number | undefined>,
+  prefix: string,
+  defaultFilters: Record<string, string>,
+) => {
+  const next = new URLSearchParams(prev);
+  for (const [k, v] of Object.entries(changes)) {
+    const fallback = Object.hasOwn(defaultFilters, k) ? defaultFilters[k] : '';
+    if (v === undefined || String(v) === fallback) next.delete(prefix + k);
+    else next.set(prefix + k, String(v));
+  }
+  return next;
+};
+
+/**
  * List state in the URL (`?page=&pageSize=&sort=&order=` plus any filters), so a list can be
  * reloaded, shared and navigated back to. Changing a filter returns to page 1. Several lists on
  * one screen each take a `prefix` (`sessions.page=2&logins.ip=…`), so their states stay apart.
@@ -46,17 +66,7 @@ export const useListState = <F extends Record<string, string>>(defaults: {
     Object.entries(defaults.filters).map(([k, v]) => [k, read(k) ?? v]),
   ) as F;
   const update = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') next.delete(prefix + k);
-          else next.set(prefix + k, String(v));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => withListChanges(prev, changes, prefix, defaults.filters), { replace: true });
   return {
     page,
     pageSize,

@@ -21,6 +21,8 @@ import * as m0021 from './0021_ledger_post_checks_entry';
 import * as m0022 from './0022_wallet_type_vendor';
 import * as m0030 from './0030_lottery_draws_bets';
 import * as m0100 from './0100_ledger_balance_bounded';
+import * as m0110 from './0110_mobile_account_names';
+import * as m0111 from './0111_channel_texts';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -50,4 +52,6 @@ export const migrations = {
   '0022_wallet_type_vendor': m0022,
   '0030_lottery_draws_bets': m0030,
   '0100_ledger_balance_bounded': m0100,
+  '0110_mobile_account_names': m0110,
+  '0111_channel_texts': m0111,
 };

@@ -85,3 +85,4 @@ export const createCashier = (deps: Deps) => {
 };
 
 export type Cashier = ReturnType<typeof createCashier>;
+export { createCashierDailyMoney, type DailyCashierMoney } from './daily-money';

@@ -71,7 +71,7 @@ export const registerCashierRoutes = async (
 
   registerRoute(app, gate, r.depositChannels, async (q, reply) => {
     reply.headers(noStore);
-    return cashier.channels(signedIn(q));
+    return cashier.channels(signedIn(q), q.language);
   });
   registerRoute(
     app,

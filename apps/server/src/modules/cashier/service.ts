@@ -371,13 +371,21 @@ export const createCashierService = ({
     return q.orderBy('sort').orderBy('id').execute();
   };
 
-  const channels = async (member: AuthMember): Promise<DepositChannelsValue> => {
+  /**
+   * The member's deposit channels, their name and instructions in `language` where the operator
+   * wrote them, else in the merchant's default language (the row's own texts).
+   */
+  const channels = async (member: AuthMember, language?: string): Promise<DepositChannelsValue> => {
     const merchant = merchantOf(member.merchantCode);
     const rows = await readChannels(merchant.code, true);
     return {
       currency: merchant.currency,
       currencySymbol: merchant.currencySymbol,
-      channels: rows.map(channelRow),
+      channels: rows.map((c) => {
+        const row = channelRow(c);
+        const text = language ? c.texts[language] : undefined;
+        return { ...row, name: text?.name || row.name, instructions: text?.instructions || row.instructions };
+      }),
     };
   };
 

@@ -6,6 +6,7 @@ export {
   type ProviderAdapter,
 } from './adapters';
 export { createGamesBackoffice, type GamesBackoffice } from './backoffice';
+export { createDailyPlay, type DailyPlay } from './daily-play';
 export {
   addToRound,
   cancelRound,

@@ -196,7 +196,7 @@ describe('registration', () => {
     expect(me.json().value).toMatchObject({ id: value.id, account: body.username, type: 0 });
   });
 
-  it('registers by mobile number: the username is the national number', async () => {
+  it('registers by mobile number: the username is the national number as typed, its 0 kept', async () => {
     const mobileNum = newMobile();
     const res = await call({
       method: 'PUT',
@@ -211,7 +211,8 @@ describe('registration', () => {
       }),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().value.userName).toBe(mobileNum.slice(1));
+    expect(mobileNum.startsWith('0')).toBe(true);
+    expect(res.json().value.userName).toBe(mobileNum);
     // The number logs in in any usual spelling.
     expect((await login(`+880${mobileNum.slice(1)}`, 'Pass1234')).statusCode).toBe(200);
     expect((await login(mobileNum, 'Pass1234')).statusCode).toBe(200);

@@ -50,9 +50,19 @@ describe('register field rules', () => {
 describe('mobile numbers', () => {
   it('reads the usual spellings of one number to the same E.164 form', () => {
     for (const raw of ['01712345678', '1712345678', '+8801712345678', '017 1234-5678']) {
-      expect(parseMobile(raw, '+880')).toEqual({ e164: '+8801712345678', national: '1712345678' });
+      expect(parseMobile(raw, '+880')?.e164).toBe('+8801712345678');
     }
     expect(parseMobile('9812345678', '+91')).toEqual({ e164: '+919812345678', national: '9812345678' });
+  });
+
+  it('keeps the national form the member typed, the trunk 0 included (issue 24)', () => {
+    expect(parseMobile('01712345678', '+880')?.national).toBe('01712345678');
+    expect(parseMobile('017 1234-5678', '+880')?.national).toBe('01712345678');
+    expect(parseMobile('1712345678', '+880')?.national).toBe('1712345678');
+    // Typed internationally: the country's national format.
+    expect(parseMobile('+8801712345678', '+880')?.national).toBe('01712345678');
+    expect(parseMobile('8801712345678', '+880')?.national).toBe('01712345678');
+    expect(parseMobile('9812345678', '+91')?.national).toBe('9812345678');
   });
 
   it('refuses numbers that are not valid mobiles of the country', () => {
@@ -90,7 +100,10 @@ describe('validateRegistration', () => {
 
   it('uses the national number as the username in mobile mode', () => {
     const result = validateRegistration({ ...base, username: 'ignored' }, { ...options, mode: 'mobile' });
-    expect(result).toMatchObject({ ok: true, registration: { username: '1712345678' } });
+    expect(result).toMatchObject({
+      ok: true,
+      registration: { username: '01712345678', mobile: '+8801712345678' },
+    });
   });
 
   it('reports the first refusal of every field at once', () => {

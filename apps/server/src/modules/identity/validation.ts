@@ -54,7 +54,21 @@ export const parseMobile = (raw: string, dialCode: string): Mobile | null => {
   if (!parsed?.isValid()) return null;
   const kind = parsed.getType();
   if (kind !== undefined && kind !== 'MOBILE' && kind !== 'FIXED_LINE_OR_MOBILE') return null;
-  return { e164: parsed.number, national: parsed.nationalNumber };
+  return {
+    e164: parsed.number,
+    national: nationalAsTyped(cleaned, parsed.nationalNumber, parsed.formatNational()),
+  };
+};
+
+/**
+ * The national form of a number as the member knows it (the account name of a mobile
+ * registration): the digits as typed when they were typed nationally ("01712345678", the trunk
+ * 0 kept; "9812345678"), else the country's national format ("+8801712345678" → "01712345678").
+ */
+export const nationalAsTyped = (cleaned: string, significant: string, formattedNational: string) => {
+  const lead = cleaned.slice(0, cleaned.length - significant.length);
+  if (!cleaned.startsWith('+') && cleaned.endsWith(significant) && /^0*$/.test(lead)) return cleaned;
+  return formattedNational.replace(/[^0-9]/g, '');
 };
 
 /** Masks all but the calling code and the last four digits: `+880******5678`. */

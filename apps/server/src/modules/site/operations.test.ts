@@ -108,10 +108,16 @@ describe('operator calls', () => {
     expect((await put({ key: 'register', value: register })).statusCode).toBe(200);
     const rules = (await t.app.inject({ method: 'GET', url: '/wps/system/setting/register' })).json().value;
     expect(rules.email).toMatchObject({ enabled: true, required: true });
-    const brand = { ...settings.brand, licences: ['Licensed by the Khela Gaming Authority, licence 42'] };
+    const brand = {
+      ...settings.brand,
+      licences: ['Licensed by the Khela Gaming Authority, licence 42'],
+      hindiDigits: 'devanagari',
+    };
     expect((await put({ key: 'brand', value: brand })).statusCode).toBe(200);
     const status = (await t.app.inject({ method: 'GET', url: '/wps/system/status' })).json().value;
     expect(status.info.brand.licences).toEqual(brand.licences);
+    // The Hindi site's digits (issue 24): a brand setting the web app's formatter follows.
+    expect(status.info.brand.hindiDigits).toBe('devanagari');
     const rows = (await auditRows(t.db)).slice(-2);
     expect(rows.map((r) => [r.action, r.target])).toEqual([
       ['settings.register', 'site:khelabd:register'],

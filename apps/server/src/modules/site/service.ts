@@ -37,8 +37,20 @@ type Snapshot = {
 /** Permission answers kept per settings snapshot (one per caller: merchant, IP, language). */
 const STATUS_ANSWERS_KEPT = 5_000;
 
-const pick = (text: Localized, language: Language) =>
-  text[language] ?? text.en ?? Object.values(text)[0] ?? '';
+/**
+ * An operator text in the caller's language; where that one is missing or empty, in the
+ * merchant's default language, then English, then any written one (issue 24).
+ */
+export const pickText = (text: Localized, language: Language, fallback?: Language) => {
+  const written = (value: string | undefined) => (value?.trim() ? value : undefined);
+  return (
+    written(text[language]) ??
+    (fallback ? written(text[fallback]) : undefined) ??
+    written(text.en) ??
+    Object.values(text).find((value) => written(value)) ??
+    ''
+  );
+};
 
 /** An operator text in the caller's language when one is set, else the plain field. */
 const textIn = (plain: string, translated: string | undefined) => (translated?.trim() ? translated : plain);
@@ -384,11 +396,12 @@ export const createSiteService = ({
     // `types=H` alone asks for nothing this module stores; `IN ()` would be invalid SQL.
     const rows = kinds.length > 0 ? await store.readAnnouncements(db, merchantCode, kinds, now()) : [];
     const result: Announcements = { banners: [], player: [], popup: [], promotion: [] };
+    const fallback = (await current()).merchants.find((m) => m.code === merchantCode)?.defaultLanguage;
     for (const row of rows) {
       const base = {
         id: row.id,
-        title: pick(row.title, language),
-        content: pick(row.content, language),
+        title: pickText(row.title, language, fallback),
+        content: pickText(row.content, language, fallback),
         createdAt: row.created_at.getTime(),
       };
       if (row.kind === 'B') {
@@ -429,10 +442,11 @@ export const createSiteService = ({
 
   const getHelpCenter = async (merchantCode: string, language: Language): Promise<HelpArticle[]> => {
     const rows = await store.readHelpArticles(db, merchantCode);
+    const fallback = (await current()).merchants.find((m) => m.code === merchantCode)?.defaultLanguage;
     const toArticle = (row: (typeof rows)[number]): HelpArticle => ({
       id: row.id,
-      title: pick(row.title, language),
-      content: pick(row.content, language),
+      title: pickText(row.title, language, fallback),
+      content: pickText(row.content, language, fallback),
       bgColor: row.bg_color,
       lang: language,
       display: row.display,

@@ -444,6 +444,11 @@ describe('the role matrix: every back-office route with every role', () => {
       writes: false,
       request: get('/bo/api/dashboard?days=7'),
     },
+    'GET /bo/api/dashboard/money': {
+      permissions: ['dashboard.read'],
+      writes: false,
+      request: get('/bo/api/dashboard/money?days=7'),
+    },
     'GET /bo/api/audit': { permissions: ['audit.read'], writes: false, request: get('/bo/api/audit') },
     'GET /bo/api/audit.csv': {
       permissions: ['audit.read'],

@@ -7,7 +7,13 @@ import { createStaffManagement } from './management';
 import { ROLE_PERMISSIONS } from './roles';
 
 /** A merchant as the back office's staff see it (`/bo/api/session/me`). */
-export type StaffMerchant = { code: string; name: string; currencySymbol: string; languages: string[] };
+export type StaffMerchant = {
+  code: string;
+  name: string;
+  currencySymbol: string;
+  languages: string[];
+  defaultLanguage: string;
+};
 
 export type StaffDeps = {
   db: Kysely<DB>;

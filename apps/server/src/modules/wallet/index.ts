@@ -1,3 +1,4 @@
+export { createDailyBonus, type DailyBonus } from './daily-bonus';
 export { BALANCE_CHANNEL, type BalanceEvents, createBalanceEvents } from './events';
 export {
   type AccountOwner,

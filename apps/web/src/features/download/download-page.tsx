@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatNumber } from '../../shared/format/locale';
 import { useSystemStatus } from '../../shared/state/site';
 import { ChatIcon, CheckIcon, DownloadIcon, ExternalIcon, PhoneIcon, RobotIcon } from './icons';
 import { captureInstallPrompt, promptInstall, useInstallState } from './install-prompt';
@@ -158,7 +159,7 @@ const InstallGuide = ({ initial, brand }: { initial: AppPlatform; brand: string 
         {GUIDE_STEPS.map((step, index) => (
           <li key={step} className="flex gap-3 rounded-2xl bg-bg p-4 md:flex-col">
             <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand text-sm font-bold text-brand-fg">
-              {(index + 1).toLocaleString(i18n.language)}
+              {formatNumber(index + 1, i18n.language)}
             </span>
             <p className="text-sm leading-relaxed">{t(`guide.${platform}.${step}`, { brand })}</p>
           </li>

@@ -1,19 +1,7 @@
-/** One formatter per language: building an `Intl.NumberFormat` costs far more than using one. */
-const formatters = new Map<string, Intl.NumberFormat | null>();
+import { formatNumber } from '../../shared/format/locale';
 
-/** A number in the page language's digits and grouping (১০,০০০ in Bangla). */
-export const formatCount = (value: number, language: string) => {
-  let formatter = formatters.get(language);
-  if (formatter === undefined) {
-    try {
-      formatter = new Intl.NumberFormat(language);
-    } catch {
-      formatter = null;
-    }
-    formatters.set(language, formatter);
-  }
-  return formatter ? formatter.format(value) : String(value);
-};
+/** A number in the page language's digits and grouping (১০,০০০ in Bangla): the shared formatter. */
+export const formatCount = (value: number, language: string) => formatNumber(value, language);
 
 /** Keys for a row of loading placeholders. */
 export const placeholderKeys = (count: number) => Array.from({ length: count }, (_, n) => `placeholder-${n}`);

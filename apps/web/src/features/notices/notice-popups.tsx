@@ -55,10 +55,12 @@ const usePhasePopups = (
  * ones (A), in one popup. Closing them in any way (button, Escape, cover) stores
  * `ANONYMOUS_POPUP=closed` (or `USER_POPUP=closed`, and `FIRST_LOGIN_POPUP=shown`) in session
  * storage, so they stay away until the tab is closed; first-login popups never come back.
+ * While the login's forced password change is pending, the member's popups wait: the change
+ * comes first, and they open once it is done.
  */
 export const NoticePopups = () => {
   const announcements = useAnnouncements();
-  const { token } = useSessionState();
+  const { token, passwordChangePending } = useSessionState();
   const modal = useModal();
   const hasOpened = useRef(false);
   const hasOpenedUser = useRef(false);
@@ -81,7 +83,7 @@ export const NoticePopups = () => {
 
   useEffect(() => {
     if (!token) hasOpenedUser.current = false;
-    if (hasOpenedUser.current || !token) return;
+    if (hasOpenedUser.current || !token || passwordChangePending) return;
     // Wait for every phase that is due, so they open as one popup (first-login ones first).
     if (
       (userDue && !userPopups.data && !userPopups.isError) ||
@@ -108,6 +110,7 @@ export const NoticePopups = () => {
     );
   }, [
     token,
+    passwordChangePending,
     userDue,
     firstDue,
     userPopups.data,

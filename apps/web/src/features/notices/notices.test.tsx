@@ -1,10 +1,10 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeAnnouncements, makeStatus, NOTICES } from '../../../test/fixtures';
 import { makeClient, renderApp } from '../../../test/render';
 import { changeLanguage, i18nReady } from '../../shared/i18n';
-import { clearSession, signIn } from '../../shared/state/session';
+import { clearSession, passwordChanged, signIn } from '../../shared/state/session';
 import { MODAL_TRANSITION_MS } from '../../shared/ui/modal-host';
 import { NoticeBar } from './notice-bar';
 import { NoticePage } from './notice-page';
@@ -205,6 +205,39 @@ describe('after-login popups', () => {
     await user.click(within(shown).getByTestId('popup-close'));
     expect(sessionStorage.getItem('FIRST_LOGIN_POPUP')).toBe('shown');
     expect(dueFirstLoginPopups([popup(71, 'Welcome aboard', 'F')])).toEqual([]);
+  });
+
+  it('wait for a forced password change: the change comes first, the popups after it', async () => {
+    signIn({
+      token: 'member-token',
+      userName: 'new02',
+      nickname: 'new02',
+      id: 3,
+      customerType: 0,
+      firstTimeLogin: true,
+      mustChangePassword: true,
+    });
+    const client = makeClient();
+    client.setQueryData(
+      ['announcements', 'en', '', FIRST_LOGIN_POPUP_QUERY.execution, 'member-token'],
+      makeAnnouncements({
+        popup: [
+          { id: 73, title: 'Welcome', content: '<p>Hi</p>', createdAt: 0, execution: 'F', imageUrl: null },
+        ],
+      }),
+    );
+    client.setQueryData(
+      ['announcements', 'en', '', AFTER_LOGIN_POPUP_QUERY.execution, 'member-token'],
+      makeAnnouncements({ popup: [] }),
+    );
+    renderApp(<NoticePopups />, { status, announcements, client });
+    await waitFor(() => expect(screen.getByTestId('location')).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('notice-popup')).toBeNull();
+    expect(sessionStorage.getItem('FIRST_LOGIN_POPUP')).toBe('due');
+    act(() => passwordChanged());
+    const shown = await screen.findByTestId('notice-popup');
+    expect(within(shown).getByText('Welcome')).toBeTruthy();
   });
 
   it('show no first-login popups after a login that was not the first', () => {

@@ -1,6 +1,7 @@
 import type { Promotion } from '@khela/contract';
 import { CalendarDays, Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format/locale';
 import { cx } from '../../shared/ui/cx';
 
 /** The cover of a promotion: the image of sequence 1 (API-FACTS §2.5), else the lowest sequence. */
@@ -9,13 +10,7 @@ export const coverOf = (promotion: Pick<Promotion, 'announcementImages'>) =>
   null;
 
 /** A date of a promotion in the page language (day, month, year). */
-export const formatPromoDate = (epochMs: number, language: string) => {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(epochMs);
-  } catch {
-    return new Date(epochMs).toISOString().slice(0, 10);
-  }
-};
+export const formatPromoDate = (epochMs: number, language: string) => formatDate(epochMs, language, 'date');
 
 /** "1 Jan 2026 – 31 Dec 2030", "From 1 Jan 2026", "Until …", or "Ongoing". */
 export const PromoDates = ({ promotion, className }: { promotion: Promotion; className?: string }) => {

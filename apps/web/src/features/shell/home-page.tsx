@@ -2,19 +2,14 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatNumber } from '../../shared/format/locale';
 import { useSessionState } from '../../shared/state/session';
 import { flagsOf, useSystemStatus } from '../../shared/state/site';
 import { buttonClass } from '../../shared/ui/button';
 import { GAME_CATEGORIES } from './nav-items';
 
 /** A number in the page language's digits and grouping (১০,০০০ in Bangla). */
-export const formatCount = (value: number, language: string) => {
-  try {
-    return new Intl.NumberFormat(language).format(value);
-  } catch {
-    return String(value);
-  }
-};
+export const formatCount = (value: number, language: string) => formatNumber(value, language);
 
 /** The marketing strip: the slot-game count from the brand config and the way in. */
 export const HomeHero = () => {

@@ -1,16 +1,12 @@
 import type { SystemStatus } from '@khela/contract';
 import { Clock, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../shared/format/locale';
 import { SystemScreen } from './system-screen';
 
 /** The maintenance end time in the page language and the visitor's time zone. */
-export const formatEndTime = (epochMs: number, language: string) => {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(epochMs);
-  } catch {
-    return new Date(epochMs).toISOString();
-  }
-};
+export const formatEndTime = (epochMs: number, language: string) =>
+  formatDate(epochMs, language, 'longDateTime');
 
 /** Status 1: title, optional end time, the operator's text and a customer-service button. */
 export const MaintenancePage = ({ status }: { status: SystemStatus }) => {

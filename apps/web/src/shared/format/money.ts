@@ -4,6 +4,7 @@
  * typed; amounts shown are formatted from the server's minor-unit string with Intl's exact
  * decimal-string input, so no value ever passes through a JavaScript number.
  */
+import { localeOf } from './locale';
 
 /** The largest amount a request may carry, in minor units (the contract's MAX_MINOR, 2^53 - 1). */
 export const MAX_MINOR_BIGINT = 9_007_199_254_740_991n;
@@ -49,15 +50,14 @@ export const minorToDecimal = (minor: bigint | string) => {
   return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 };
 
-/** The locale Intl formats a UI language with (Bangla digits and lakh grouping for bn). */
-const localeOf = (language: string) => (language === 'bn' ? 'bn-BD' : language === 'hi' ? 'hi-IN' : 'en-US');
-
 const formatters = new Map<string, Intl.NumberFormat>();
 const formatterFor = (language: string) => {
-  let formatter = formatters.get(language);
+  // Keyed by the Intl locale: the brand's Devanagari choice changes hi's (shared/format/locale.ts).
+  const locale = localeOf(language);
+  let formatter = formatters.get(locale);
   if (!formatter) {
     try {
-      formatter = new Intl.NumberFormat(localeOf(language), {
+      formatter = new Intl.NumberFormat(locale, {
         minimumFractionDigits: 2,
         maximumFractionDigits: 2,
         useGrouping: true,
@@ -65,7 +65,7 @@ const formatterFor = (language: string) => {
     } catch {
       formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     }
-    formatters.set(language, formatter);
+    formatters.set(locale, formatter);
   }
   return formatter;
 };

@@ -3,6 +3,7 @@ import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { setApiLanguage } from '../api/client';
 import { importChunk } from '../chunk';
+import { i18nextFormatter } from '../format/locale';
 import { LOCAL_KEYS, readLocal, writeLocal } from '../state/storage';
 import { DEFAULT_LANGUAGE, INITIAL_NAMESPACES, type Lang, SUPPORTED } from './languages';
 
@@ -19,13 +20,15 @@ const loadLocale = (lng: string, ns: string) => importChunk(() => import(`../../
 export const i18nReady = i18next
   .use(resourcesToBackend(loadLocale))
   .use(initReactI18next)
+  // Every number interpolated into a text in the language's digits (shared/format/locale.ts).
+  .use(i18nextFormatter)
   .init({
     lng: initial,
     fallbackLng: false,
     supportedLngs: [...SUPPORTED],
     ns: [...INITIAL_NAMESPACES],
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     react: { useSuspense: true },
   });
 

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../api/client';
+import { setDevanagariDigits } from '../format/locale';
 import { readSession, SESSION_KEYS, writeSession } from './storage';
 
 /*
@@ -37,8 +38,12 @@ export const syncMerchantFromStorage = () => {
   for (const listener of merchantListeners) listener();
 };
 
-/** Keeps the merchant a status answer names for the session, unless one is kept already. */
+/**
+ * Keeps the merchant a status answer names for the session, unless one is kept already, and the
+ * brand's choice of digits for the Hindi site (shared/format/locale.ts).
+ */
 export const rememberMerchant = (status: SystemStatus) => {
+  setDevanagariDigits(status.info.brand.hindiDigits === 'devanagari');
   if (!readSession(SESSION_KEYS.merchant)) {
     writeSession(SESSION_KEYS.merchant, status.info.merchant.code);
     writeSession(SESSION_KEYS.merchantCode, status.info.merchant.code);

@@ -2,8 +2,8 @@ import type { CashierChannelCode } from '@khela/contract';
 import { AppError } from '../../../http/errors';
 import { type Actor, appendAudit, assertCan } from '../../staff';
 import { formatMinor } from '../../wallet';
+import { channelTextsToKeep } from '../channel-texts';
 import type { CashierService } from '../service';
-
 import type { CashierBoContext } from './context';
 
 /** Payment channels and the cashier settings of a merchant. */
@@ -15,6 +15,7 @@ export const createChannelSettings = ({ db, cashier, now, assertMerchant }: Cash
     merchant: c.merchant_code,
     enabled: c.enabled,
     gateway: c.gateway,
+    texts: c.texts,
   });
 
   const channels = async (actor: Actor, merchant: string) => {
@@ -37,6 +38,7 @@ export const createChannelSettings = ({ db, cashier, now, assertMerchant }: Cash
       bankDetails: string;
       qrPayload: string | null;
       instructions: string;
+      texts?: Partial<Record<string, { name?: string | undefined; instructions?: string | undefined }>>;
       min: bigint;
       max: bigint;
       sort: number;
@@ -58,6 +60,7 @@ export const createChannelSettings = ({ db, cashier, now, assertMerchant }: Cash
       bank_details: input.bankDetails,
       qr_payload: input.qrPayload,
       instructions: input.instructions,
+      texts: JSON.stringify(channelTextsToKeep(input.texts)),
       min_amount: input.min,
       max_amount: input.max,
       sort: input.sort,

@@ -22,6 +22,7 @@ export const merchantsForStaff = async (site: SiteService) =>
     name: m.name,
     currencySymbol: m.currencySymbol,
     languages: [...m.languages],
+    defaultLanguage: m.defaultLanguage,
   }));
 
 /**

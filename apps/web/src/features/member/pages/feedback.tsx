@@ -15,6 +15,7 @@ import {
   useKitForm,
   withChecks,
 } from '../../../shared/form';
+import { formatDate } from '../../../shared/format/locale';
 import { INBOX_QUERY_KEY } from '../../../shared/state/inbox';
 import { useSessionState } from '../../../shared/state/session';
 import { ImagePicker } from '../image-picker';
@@ -47,10 +48,7 @@ const OwnFeedback = () => {
         >
           <div className="mb-1 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
             <span>
-              {t(`feedback.type.${f.questionType}`)} ·{' '}
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                f.createdAt,
-              )}
+              {t(`feedback.type.${f.questionType}`)} · {formatDate(f.createdAt, i18n.language)}
               {f.images > 0 ? ` · ${t('feedback.imagesCount', { count: f.images })}` : ''}
             </span>
             <StatusBadge

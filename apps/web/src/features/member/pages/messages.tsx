@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { callApi } from '../../../shared/api/client';
+import { formatDate } from '../../../shared/format/locale';
 import { INBOX_QUERY_KEY } from '../../../shared/state/inbox';
 import { useSessionState } from '../../../shared/state/session';
 import { buttonClass } from '../../../shared/ui/button';
@@ -19,13 +20,7 @@ const PAGE_SIZE = 10;
 /** The URL parameter that opens the feedback tab (`?member=messageV2&inbox=feedback`, the help centre's link). */
 export const INBOX_TAB_PARAM = 'inbox';
 
-const formatTime = (epochMs: number, language: string) => {
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(epochMs);
-  } catch {
-    return new Date(epochMs).toISOString().slice(0, 16).replace('T', ' ');
-  }
-};
+const formatTime = (epochMs: number, language: string) => formatDate(epochMs, language);
 
 const MessageItem = ({
   message,

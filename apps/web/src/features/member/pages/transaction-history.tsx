@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { callApi } from '../../../shared/api/client';
 import { KitForm, SelectField, useKitForm } from '../../../shared/form';
 import { type DayRange, lastDays, rangeBounds } from '../../../shared/format/date-range';
+import { formatStamp } from '../../../shared/format/locale';
 import { useBalance } from '../../../shared/state/balance';
 import { useSessionState } from '../../../shared/state/session';
 import { cx } from '../../../shared/ui/cx';
@@ -44,16 +45,7 @@ export const useRecordTypeLabel = () => {
   };
 };
 
-const formatTime = (epochMs: number, language: string) => {
-  const date = new Date(epochMs);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`;
-  try {
-    return `${day} ${new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hour12: false }).format(date)}`;
-  } catch {
-    return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }
-};
+const formatTime = (epochMs: number, language: string) => formatStamp(epochMs, language);
 
 /** Account record (transactionHistory): every wallet movement, type filter, 7/30-day ranges, 15 a page. */
 export const TransactionHistoryPage = () => {
