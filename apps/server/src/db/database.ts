@@ -45,6 +45,12 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('connect', prepareMarked);
+    // An idle client that loses its connection (a restart, a terminated backend) emits 'error' on
+    // the pool; without a listener Node ends the process. The pool drops that client and the next
+    // query opens a new one, so it is only reported.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
