@@ -63,6 +63,14 @@ import {
 } from './modules/lottery';
 import { createMessenger, registerDemoInboxRoute } from './modules/messaging';
 import {
+  createProtection,
+  createProtectionBackoffice,
+  type Protection,
+  type ProtectionBackoffice,
+  registerProtectionBackofficeRoutes,
+  registerProtectionRoutes,
+} from './modules/protection';
+import {
   createProviderService,
   mountDemoVendorSim,
   type ProviderService,
@@ -143,6 +151,7 @@ export type App = FastifyInstance & {
     cashier: Cashier;
     inbox: InboxService;
     lottery: Lottery;
+    protection: Protection;
     /** Each module's back-office services (their routes are under /bo/api). */
     backoffice: {
       site: SiteBackoffice;
@@ -150,6 +159,7 @@ export type App = FastifyInstance & {
       inbox: InboxOps;
       games: GamesBackoffice;
       lottery: LotteryBackoffice;
+      protection: ProtectionBackoffice;
     };
   };
 };
@@ -220,7 +230,18 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     }),
     // New-IP verification by bank account name reads the payout account through the cashier.
     payoutHolderName: (memberId) => cashier.payoutHolderName(memberId),
+    // Player protection: a timed-out or self-excluded member opens no session (docs/decisions/030).
+    signInGuard: (memberId, within) => protection.assertCanSignIn(memberId, within),
   });
+  // Player protection (docs/decisions/030): limits, time-out, self-exclusion, reality checks; the
+  // one door every marked route passes (gate.protect) and the counting the money modules run in
+  // their own transactions (cashier deposits, in-house stakes, vendor bets).
+  const protection = createProtection({
+    db,
+    now: deps.now,
+    endSessions: (memberId, within) => identity.endSessions(memberId, within),
+  });
+  const protectionBackoffice = createProtectionBackoffice(protection, identity.memberDirectory);
   scheduler.every('identity.purge', 15 * 60_000, async () => {
     const purged = await identity.purgeExpired();
     app.log.info({ purged }, 'identity: expired sessions, tokens and codes purged');
@@ -231,7 +252,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     await balanceEvents.close();
   });
   const wallet = createWalletService({ db, site, now: deps.now, events: balanceEvents });
-  const provider = createProviderService({ db, wallet, site, log: app.log, now: deps.now });
+  const provider = createProviderService({ db, wallet, site, log: app.log, now: deps.now, protection });
   const staff = createStaff({
     db,
     hasher,
@@ -256,6 +277,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     mode: config.KHELA_MODE ?? 'demo',
     log: app.log,
     now: deps.now,
+    protection,
   });
   scheduler.every('cashier.withdraw.autoconfirm', AUTO_CONFIRM_EVERY_MS, async () => {
     const closed = await cashier.autoConfirmWithdrawals();
@@ -271,6 +293,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     log: app.log,
     now: deps.now,
     redis: deps.redis,
+    protection,
   });
   // Third-party (seamless-wallet) vendors launch through the provider module (docs/decisions/010).
   await registerVendorAdapters(db, games.adapters, provider, {
@@ -293,7 +316,11 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       (await site.current()).merchants.map((m) => ({ code: m.code, currency: m.currency })),
     publishBalance: (memberId) => balanceEvents.publish(memberId),
     now: deps.now,
-    // Responsible-gaming protection: wire `checkProtection` here once the protection module exists.
+    // Player protection (ADR 030): the slip's total is checked and counted against the member's
+    // limits before the bet transaction (in a transaction of its own: never over a limit; a slip
+    // refused afterwards still counts — to move into the bet transaction, see ADR 030).
+    checkProtection: ({ memberId, stakeMinor }) =>
+      db.transaction().execute((trx) => protection.assertCanStake(trx, memberId, stakeMinor)),
   });
   const lotteryBackoffice = createLotteryBackoffice({
     db,
@@ -316,6 +343,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     admits: (request, def) =>
       request.member !== undefined && routeRefusal(identity, request.member, def) === null,
     isModuleEnabled: (request, modId) => site.isModuleEnabled(request.merchant.code, modId),
+    protect: (memberId, check) => protection.assertCan(memberId, check),
     assertOpen: (request, def) => {
       if (def.tag === 'system') return;
       if (site.isInMaintenance(request.merchant.code)) {
@@ -346,6 +374,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   registerWalletRoutes(app, gate, wallet);
   registerGamesRoutes(app, gate, games);
   registerLotteryRoutes(app, gate, lottery);
+  registerProtectionRoutes(app, gate, protection);
   // Seamless-wallet callbacks of game vendors: signed, outside the /wps gates (docs/decisions/010).
   await registerProviderRoutes(app, provider);
   if (config.KHELA_MODE !== 'production') await mountDemoVendorSim(app, provider);
@@ -372,6 +401,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     registerGamesStaffRoutes(staffRouter, gamesBackoffice);
     registerLotteryBackofficeRoutes(staffRouter, lotteryBackoffice);
     registerReportsBackofficeRoutes(staffRouter, moneyDashboard);
+    registerProtectionBackofficeRoutes(staffRouter, protectionBackoffice);
     // The member's messages and feedback (its upload is multipart, registered in this scope).
     registerInboxRoutes(scope, gate, inbox);
   });
@@ -394,12 +424,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       cashier,
       inbox,
       lottery,
+      protection,
       backoffice: {
         site: siteBackoffice,
         members: membersBackoffice,
         inbox: inboxBackoffice,
         games: gamesBackoffice,
         lottery: lotteryBackoffice,
+        protection: protectionBackoffice,
       },
     },
   }) as App;

@@ -12,6 +12,7 @@ export * from './games/constants';
 export * from './identity/constants';
 export * from './inbox/constants';
 export * from './lottery/constants';
+export * from './protection/constants';
 export type { Routes } from './routes';
 export * from './site/constants';
 export * from './staff/constants';

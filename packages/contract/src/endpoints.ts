@@ -5,6 +5,7 @@ import { gamesEndpoints } from './games/endpoints';
 import { identityEndpoints } from './identity/endpoints';
 import { inboxEndpoints } from './inbox/endpoints';
 import { lotteryEndpoints } from './lottery/endpoints';
+import { protectionEndpoints } from './protection/endpoints';
 import { siteEndpoints } from './site/endpoints';
 import { staffEndpoints } from './staff/endpoints';
 import { walletEndpoints } from './wallet/endpoints';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...cashierEndpoints,
   ...gamesEndpoints,
   ...inboxEndpoints,
+  ...protectionEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

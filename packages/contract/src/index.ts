@@ -17,6 +17,7 @@ export * from './games';
 export * from './identity';
 export * from './inbox';
 export * from './lottery';
+export * from './protection';
 export * from './provider';
 export * from './routes';
 export * from './site';

@@ -15,9 +15,11 @@ import {
   boLotteryRoutes,
   cashierBoRoutes,
   identityBoRoutes,
+  protectionBoRoutes,
   routes,
 } from './index';
 import { lotteryEndpoints } from './lottery/endpoints';
+import { protectionEndpoints } from './protection/endpoints';
 import { siteEndpoints } from './site/endpoints';
 import { staffEndpoints } from './staff/endpoints';
 import { walletEndpoints } from './wallet/endpoints';
@@ -32,6 +34,7 @@ const moduleTables: Record<string, Record<string, unknown>> = {
   identity: identityEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
+  protection: protectionEndpoints,
   site: siteEndpoints,
   staff: staffEndpoints,
   wallet: walletEndpoints,
@@ -98,12 +101,18 @@ describe('contract layout', () => {
       ...boGamesRoutes,
       ...identityBoRoutes,
       ...boLotteryRoutes,
+      ...protectionBoRoutes,
     };
     expect(Object.keys(all).length).toBe(
-      [routes, backofficeRoutes, cashierBoRoutes, boGamesRoutes, identityBoRoutes, boLotteryRoutes].reduce(
-        (sum, table) => sum + Object.keys(table).length,
-        0,
-      ),
+      [
+        routes,
+        backofficeRoutes,
+        cashierBoRoutes,
+        boGamesRoutes,
+        identityBoRoutes,
+        boLotteryRoutes,
+        protectionBoRoutes,
+      ].reduce((sum, table) => sum + Object.keys(table).length, 0),
     );
     for (const [name, route] of Object.entries(all)) {
       const endpoint = endpoints[name as keyof typeof endpoints];

@@ -7,6 +7,7 @@ import { identityRoutes } from './identity/routes';
 import { inboxBoRoutes } from './inbox/backoffice';
 import { inboxRoutes } from './inbox/routes';
 import { lotteryRoutes } from './lottery/routes';
+import { protectionRoutes } from './protection/routes';
 import { siteBoRoutes } from './site/backoffice';
 import { siteRoutes } from './site/routes';
 import { staffRoutes } from './staff/routes';
@@ -23,6 +24,7 @@ export const routes = {
   ...gamesRoutes,
   ...inboxRoutes,
   ...lotteryRoutes,
+  ...protectionRoutes,
 };
 export type Routes = typeof routes;
 

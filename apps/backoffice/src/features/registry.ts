@@ -37,6 +37,7 @@ import { gamesFeature } from './games';
 import { limitsFeature } from './limits';
 import { lotteryFeature } from './lottery';
 import { membersFeature } from './members';
+import { protectionFeature } from './protection';
 import { settingsFeature } from './settings';
 import { staffFeature } from './staff';
 import { supportFeature } from './support';
@@ -52,6 +53,7 @@ export const FEATURES: BoFeature[] = [
   limitsFeature,
   gamesFeature,
   lotteryFeature,
+  protectionFeature,
   settingsFeature,
   contentFeature,
   auditFeature,

@@ -720,6 +720,48 @@ export interface Outbox {
   subject: string | null;
 }
 
+export interface ProtectionEvent {
+  action: string;
+  at: Timestamp;
+  detail: Generated<Json>;
+  id: Generated<Int8>;
+  member_id: number;
+  merchant_code: string;
+  staff_id: number | null;
+}
+
+export interface ProtectionLimit {
+  amount: Int8 | null;
+  kind: string;
+  member_id: number;
+  pending_action: string | null;
+  pending_amount: Int8 | null;
+  pending_from: Timestamp | null;
+  pending_until: Timestamp | null;
+  period: string;
+  updated_at: Timestamp;
+}
+
+export interface ProtectionMember {
+  all_merchants: Generated<boolean>;
+  member_id: number;
+  play_last_at: Timestamp | null;
+  play_net_minor: Generated<Int8>;
+  play_started_at: Timestamp | null;
+  reality_minutes: number | null;
+  restricted_at: Timestamp | null;
+  restricted_until: Timestamp | null;
+  restriction: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ProtectionUsage {
+  amount: Int8;
+  hour: Timestamp;
+  kind: string;
+  member_id: number;
+}
+
 export interface ProviderLaunchToken {
   created_at: Timestamp;
   expires_at: Timestamp;
@@ -935,6 +977,10 @@ export interface DB {
   merchant: Merchant;
   oidc_flow: OidcFlow;
   outbox: Outbox;
+  protection_event: ProtectionEvent;
+  protection_limit: ProtectionLimit;
+  protection_member: ProtectionMember;
+  protection_usage: ProtectionUsage;
   provider_launch_token: ProviderLaunchToken;
   provider_round: ProviderRound;
   provider_session: ProviderSession;

@@ -63,7 +63,20 @@ export type Gate = {
    * gate cannot tell, the call takes the full session check.
    */
   admits?: (request: FastifyRequest, def: RouteDef) => boolean;
+  /**
+   * Player protection's door (docs/decisions/030): refuses the signed-in member of a call whose
+   * route is marked `protection` (deposit, play, stake, transfer) when a time-out, self-exclusion
+   * or used-up limit forbids it. Runs after the session check, before the body is validated.
+   */
+  protect?: (memberId: number, check: ProtectedCheck) => Promise<void>;
 };
+
+/** The marks the gate's protection door checks (`signIn` is checked where sessions open, `exempt` never). */
+export type ProtectedCheck = 'deposit' | 'play' | 'stake' | 'transfer';
+const protectedCheckOf = (def: RouteDef): ProtectedCheck | undefined =>
+  def.protection === undefined || def.protection === 'exempt' || def.protection === 'signIn'
+    ? undefined
+    : def.protection;
 
 /**
  * Per-route extras: `onRequest` hooks run before the body is read (rate limits);
@@ -159,6 +172,15 @@ export const registerRoute = <D extends RouteDef>(
   };
   if (extras.memo && (!memo || extras.preValidation))
     throw new Error(`${def.path}: memo needs compressCache and no preValidation hooks of its own`);
+  const check = protectedCheckOf(def);
+  const protect = gate.protect;
+  // Only marked routes get the hook (and its promise); a visitor's optional-auth call has no member.
+  const protectHook =
+    check && protect
+      ? async (request: FastifyRequest) => {
+          if (request.member) await protect(request.member.id, check);
+        }
+      : undefined;
   const memoEntries = new Map<string, MemoEntry>();
   // Calls that missed the memo: where their answer is to be kept, and under which stamp (taken
   // before the answer is built, so an answer is never kept under a newer stamp than its own).
@@ -263,6 +285,7 @@ export const registerRoute = <D extends RouteDef>(
         }
         gate.authenticate(request, def).then(() => proceed(request, reply, done), done);
       },
+      ...(protectHook ? [protectHook] : []),
       ...(extras.preValidation ?? []),
     ],
     handler: async (request, reply) => {

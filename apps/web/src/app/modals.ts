@@ -12,6 +12,13 @@ const AuthenticatorCard = lazyChunk(() =>
   import('../features/auth/authenticator').then((module) => ({ default: module.AuthenticatorCard })),
 );
 
+/** The "Responsible gaming" card (protection feature), shown in the member centre's security centre. */
+const ResponsibleGamingCard = lazyChunk(() =>
+  import('../features/protection/responsible-gaming').then((module) => ({
+    default: module.ResponsibleGamingCard,
+  })),
+);
+
 /**
  * Every modal of the app by name (the typed registry of shared/ui/modal-host). Each one is its
  * own chunk, loaded the first time it opens.
@@ -69,6 +76,7 @@ export const MODALS: ModalComponents = {
           ...props,
           bettingRecord: BettingRecordPage,
           authenticator: AuthenticatorCard,
+          responsibleGaming: ResponsibleGamingCard,
         }),
     })),
   ),

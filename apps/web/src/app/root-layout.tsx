@@ -5,6 +5,7 @@ import { AppFrame } from '../features/shell/app-frame';
 import { LoadingScreen } from '../features/shell/loading-screen';
 import { ShellPartsProvider } from '../features/shell/parts';
 import { lazyChunk } from '../shared/chunk';
+import { useSessionState } from '../shared/state/session';
 import { hasSession, useSystemStatus } from '../shared/state/site';
 import { ModalHost } from '../shared/ui/modal-host';
 import { MODALS } from './modals';
@@ -15,6 +16,10 @@ import { shellParts } from './shell-parts';
 // Refusal handling and the return from Google / Facebook: loaded right after the first paint.
 const AuthRefusals = lazyChunk(() =>
   import('../features/auth/refusals').then((module) => ({ default: module.AuthRefusals })),
+);
+// The reality check of a signed-in member (protection, ADR 030): its own chunk, after first paint.
+const RealityCheck = lazyChunk(() =>
+  import('../features/protection/reality-check').then((module) => ({ default: module.RealityCheck })),
 );
 // Rarely seen, so kept out of the first download.
 const MaintenancePage = lazyChunk(() =>
@@ -54,6 +59,7 @@ const useScrollOnNavigate = () => {
 /** Root view by system status: 0 the app, 1 maintenance, 2 region blocked (spec §4). */
 export const RootLayout = () => {
   const status = useSystemStatus();
+  const { token } = useSessionState();
   const location = useLocation();
   useScrollOnNavigate();
   // The page key and frame of the address (the route table's; unknown paths: the not-found page).
@@ -97,6 +103,11 @@ export const RootLayout = () => {
       <Suspense fallback={null}>
         <AuthRefusals />
       </Suspense>
+      {token ? (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      ) : null}
       {/* Popups belong to the site pages, not to the header-less help window (/helpmc). */}
       {status.data && handle.frame.header !== 'none' ? <NoticePopups /> : null}
     </ModalHost>

@@ -18,6 +18,7 @@ export const cashierEndpoints = {
     modId: 'COMM3',
     auth: true,
     realAccountOnly: true,
+    protection: 'deposit',
   }),
   depositList: endpoint({ method: 'GET', path: '/wps/cashier/deposits', modId: 'COMM3', auth: true }),
   withdrawInfo: endpoint({ method: 'GET', path: '/wps/cashier/withdraw/info', modId: 'COMM3', auth: true }),
@@ -42,6 +43,7 @@ export const cashierEndpoints = {
     modId: 'COMM3',
     auth: true,
     realAccountOnly: true,
+    protection: 'exempt',
   }),
   withdrawList: endpoint({ method: 'GET', path: '/wps/cashier/withdrawals', modId: 'COMM3', auth: true }),
   withdrawDetail: endpoint({
@@ -56,6 +58,7 @@ export const cashierEndpoints = {
     modId: 'COMM3',
     auth: true,
     realAccountOnly: true,
+    protection: 'exempt',
   }),
   withdrawConfirmAll: endpoint({
     method: 'POST',
@@ -63,6 +66,7 @@ export const cashierEndpoints = {
     modId: 'COMM3',
     auth: true,
     realAccountOnly: true,
+    protection: 'exempt',
   }),
   uplineInfo: endpoint({ method: 'GET', path: '/wps/cashier/upline', modId: 'COMM3', auth: true }),
   /** Needs the `Idempotency-Key` header. */
@@ -72,6 +76,7 @@ export const cashierEndpoints = {
     modId: 'COMM3',
     auth: true,
     realAccountOnly: true,
+    protection: 'transfer',
   }),
   personalProfit: endpoint({ method: 'GET', path: '/wps/cashier/profit', modId: 'MEMTRANS3', auth: true }),
   /** Payment-gateway notifications: no session, an HMAC signature instead (`X-Signature`). */

@@ -32,6 +32,13 @@ export type Endpoint = {
    * never a member one; the role's permission is checked by the service. `auth` stays false.
    */
   staff?: boolean;
+  /**
+   * Player protection (docs/decisions/030): a money or play call names what the protection door
+   * checks before it (`signIn`, `deposit`, `play`, `stake`, `transfer`), or `exempt` for a money
+   * call that stays open to excluded members (withdrawals). The matrix test refuses an unmarked
+   * money or play route.
+   */
+  protection?: 'signIn' | 'deposit' | 'play' | 'stake' | 'transfer' | 'exempt';
 };
 
 /** Keeps an endpoint's literal types (the table's entries are written with it). */

@@ -102,6 +102,17 @@ export const errorStatus = {
   'lottery.request.conflict': 409,
   /** Back office: a payout table above 100 % RTP, or not one of the game's bet types. */
   'lottery.payout.invalid': 400,
+  // Player protection (docs/decisions/030)
+  /** The member took a time-out (`value.until`): no sign-in, deposit or play until then. */
+  'protection.timeout': 403,
+  /** The member is self-excluded (`value.until`, null: permanent). */
+  'protection.excluded': 403,
+  /** A limit is reached (`value.limit`, `value.period`, `value.amount`, `value.usage` in minor units). */
+  'protection.limit': 409,
+  /** The session-time limit is reached (`value.amount` minutes, `value.usage` minutes played). */
+  'protection.session.limit': 403,
+  /** No pending change of this limit, or its cooling-off is not over (`value.from`). */
+  'protection.confirm.unavailable': 409,
   TOO_MANY_REQUESTS: 429,
   'system.error': 500,
   /** The SMS gateway refused or could not be reached. */

@@ -3,19 +3,32 @@ import { endpoint } from '../core/endpoint';
 /** Playing games (docs/decisions/009-games-launch-rounds-jackpot.md): launch, the in-house slot, round proof, jackpot pool, betting record; and the back office's game screens. */
 export const gamesEndpoints = {
   /** accountType 1 (real, needs a session) or 0 (free play; visitors too where the vendor allows demo). */
-  launchGame: endpoint({ method: 'GET', path: '/wps/game/launchGame', modId: 'GAMELO3', auth: 'optional' }),
+  launchGame: endpoint({
+    method: 'GET',
+    path: '/wps/game/launchGame',
+    modId: 'GAMELO3',
+    auth: 'optional',
+    protection: 'play',
+  }),
   /** Sports-vendor launch (API-FACTS §2.4): the same answer as launchGame, for the sportsbook. */
   gameLaunchFB: endpoint({
     method: 'GET',
     path: '/wps/relay/GCS_gameLaunchFB',
     modId: 'GAMELO3',
     auth: 'optional',
+    protection: 'play',
   }),
   /** The game page exchanges its single-use launch token for a game session (once). */
   gameSession: endpoint({ method: 'POST', path: '/wps/game/session', modId: null, auth: false }),
   /** In-house slot calls: `X-Game-Session: <game session token>`, no member token. */
   slotInit: endpoint({ method: 'GET', path: '/wps/game/slot/init', modId: null, auth: false }),
-  slotSpin: endpoint({ method: 'POST', path: '/wps/game/slot/spin', modId: null, auth: false }),
+  slotSpin: endpoint({
+    method: 'POST',
+    path: '/wps/game/slot/spin',
+    modId: null,
+    auth: false,
+    protection: 'stake',
+  }),
   slotClientSeed: endpoint({ method: 'POST', path: '/wps/game/slot/seed/client', modId: null, auth: false }),
   slotRotateSeed: endpoint({ method: 'POST', path: '/wps/game/slot/seed/rotate', modId: null, auth: false }),
   slotHistory: endpoint({ method: 'GET', path: '/wps/game/slot/history', modId: null, auth: false }),

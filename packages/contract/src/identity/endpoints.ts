@@ -9,6 +9,7 @@ export const identityEndpoints = {
     modId: 'COMM3',
     auth: false,
     encrypted: true,
+    protection: 'signIn',
   }),
   /** DELETE in the desktop build, POST in another (API-FACTS §2.1): both are accepted. */
   logout: endpoint({
@@ -55,12 +56,15 @@ export const identityEndpoints = {
     modId: 'COMM3',
     auth: false,
     encrypted: true,
+    protection: 'signIn',
   }),
   smsCodeNoLogin: endpoint({
     method: 'POST',
     path: '/wps/verification/sms/noLogin',
     modId: 'VERIFICATION3',
     auth: false,
+    /** Sends a code only: the login that uses it is refused where the session opens (ADR 030). */
+    protection: 'exempt',
   }),
   /** Open when REGMOBVERF3 (username registration) or MOBILENUMREG3 (mobile registration) is on. */
   smsCodeRegister: endpoint({
@@ -94,6 +98,7 @@ export const identityEndpoints = {
     modId: 'LOGINIPVERF3',
     auth: false,
     encrypted: true,
+    protection: 'signIn',
   }),
   /** New-IP verification: sends the SMS or email code of the method the member picked. */
   loginVerificationSend: endpoint({
@@ -101,6 +106,7 @@ export const identityEndpoints = {
     path: '/wps/session/login/verification/send',
     modId: 'LOGINIPVERF3',
     auth: false,
+    protection: 'exempt',
   }),
   /** A trial account (type 4) with play money, signed in. */
   freePlay: endpoint({
@@ -108,6 +114,7 @@ export const identityEndpoints = {
     path: '/wps/session/login/freeplay',
     modId: 'FREEPLAY3',
     auth: false,
+    protection: 'exempt',
   }),
   /** The OIDC providers (Google, Facebook) this server is configured for. */
   socialProviders: endpoint({
@@ -125,6 +132,7 @@ export const identityEndpoints = {
     modId: 'COMM3',
     auth: false,
     encrypted: true,
+    protection: 'signIn',
   }),
   /** The member's authenticator app (TOTP): enrolled or not. */
   memberTotp: endpoint({

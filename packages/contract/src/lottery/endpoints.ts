@@ -43,7 +43,13 @@ export const lotteryEndpoints = {
   lotteryGames: endpoint({ method: 'GET', path: '/wps/lottery/games', modId: 'COMM3', auth: 'optional' }),
   lotteryResults: endpoint({ method: 'GET', path: '/wps/lottery/results', modId: 'COMM3', auth: 'optional' }),
   lotteryDraw: endpoint({ method: 'GET', path: '/wps/lottery/draw', modId: 'COMM3', auth: 'optional' }),
-  lotteryPlaceBets: endpoint({ method: 'POST', path: '/wps/lottery/bets', modId: 'COMM3', auth: true }),
+  lotteryPlaceBets: endpoint({
+    method: 'POST',
+    path: '/wps/lottery/bets',
+    modId: 'COMM3',
+    auth: true,
+    protection: 'stake',
+  }),
   lotteryMyBets: endpoint({ method: 'GET', path: '/wps/lottery/bets', modId: 'COMM3', auth: true }),
   // Back office (issue 17): rules with RTP, exposure of the open issue, void, bet search.
   boLotteryRules: endpoint({

@@ -32,6 +32,11 @@ export const providerErrorStatus = {
   INVALID_TOKEN: 401,
   /** A bet for a locked or self-excluded player (wins and rollbacks are still credited). */
   PLAYER_BLOCKED: 403,
+  /**
+   * A bet over the player's responsible-gaming limits (net loss, wager or session time; issue 16):
+   * nothing was debited and nothing stored.
+   */
+  BET_LIMIT_EXCEEDED: 403,
   /** No such player at this merchant. */
   UNKNOWN_PLAYER: 404,
   /** Rollback names a transaction that is not a bet of this player (e.g. a win). */

@@ -16,6 +16,7 @@ export const walletEndpoints = {
     modId: 'FUNDTRANS3',
     auth: true,
     realAccountOnly: true,
+    protection: 'transfer',
   }),
   /** Account record (transactionHistory): the member's wallet movements, paged 15. */
   memberTransactions: endpoint({

@@ -20,6 +20,7 @@ import * as m0020 from './0020_ledger_checks';
 import * as m0021 from './0021_ledger_post_checks_entry';
 import * as m0022 from './0022_wallet_type_vendor';
 import * as m0030 from './0030_lottery_draws_bets';
+import * as m0040 from './0040_protection';
 import * as m0100 from './0100_ledger_balance_bounded';
 import * as m0110 from './0110_mobile_account_names';
 import * as m0111 from './0111_channel_texts';
@@ -51,6 +52,7 @@ export const migrations = {
   '0021_ledger_post_checks_entry': m0021,
   '0022_wallet_type_vendor': m0022,
   '0030_lottery_draws_bets': m0030,
+  '0040_protection': m0040,
   '0100_ledger_balance_bounded': m0100,
   '0110_mobile_account_names': m0110,
   '0111_channel_texts': m0111,

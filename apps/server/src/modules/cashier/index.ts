@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Gate } from '../../http/route';
 import type { PasswordHasher } from '../../shared/passwords';
+import type { DepositGuard } from '../protection';
 import type { SiteService } from '../site';
 import type { StaffRouter } from '../staff';
 import type { WalletService } from '../wallet';
@@ -36,6 +37,7 @@ type Deps = {
   log?: { warn: (obj: unknown, msg?: string) => void };
   now?: (() => Date) | undefined;
   gateways?: PaymentGateway[];
+  protection?: DepositGuard | undefined;
 };
 
 /** The cashier: member service, finance back office, gateway webhooks. */

@@ -21,6 +21,7 @@ import { isRetryable, isUniqueViolation } from '../../shared/db';
 import { sniffPngJpeg } from '../../shared/images';
 import type { PasswordHasher } from '../../shared/passwords';
 import type { AuthMember } from '../identity';
+import type { DepositGuard } from '../protection';
 import type { SiteService } from '../site';
 import { formatMinor, type WalletService } from '../wallet';
 import type { PaymentGateway } from './gateway';
@@ -62,6 +63,8 @@ export type CashierDeps = {
   hasher: PasswordHasher;
   gateways?: PaymentGateway[];
   now?: (() => Date) | undefined;
+  /** Player protection: a deposit checked and counted in the transaction that records it (docs/decisions/030). */
+  protection?: DepositGuard | undefined;
 };
 
 /**
@@ -77,6 +80,7 @@ export const createCashierService = ({
   hasher,
   gateways = [],
   now = () => new Date(),
+  protection,
 }: CashierDeps) => {
   const gatewayByCode = new Map(gateways.map((g) => [g.code, g]));
 
@@ -489,6 +493,7 @@ export const createCashierService = ({
           .executeTakeFirst();
         if (prior) return undefined;
         await assertDailyLimits(trx, member, { deposit: input.amount });
+        await protection?.assertCanDeposit(trx, member.id, input.amount);
         return trx
           .insertInto('cashier_deposit')
           .values({

@@ -2,6 +2,7 @@ import type { InHouseEngine } from '@khela/contract';
 import type { RoundSeeds } from '@khela/fair';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { StakeGuard } from '../protection';
 import { AppError } from '../../http/errors';
 import { type Db, isRetryable, isUniqueViolation } from '../../shared/db';
 import { MAX_ATTEMPTS, type WalletService } from '../wallet';
@@ -16,7 +17,13 @@ import { mainBalance, memberStatus } from './store';
  */
 
 export type Wallet = Pick<WalletService, 'accountOf' | 'post'>;
-export type EngineDeps = { db: Kysely<DB>; wallet: Wallet; now: () => Date };
+export type EngineDeps = {
+  db: Kysely<DB>;
+  wallet: Wallet;
+  now: () => Date;
+  /** Player protection (ADR 030): stakes checked and counted, payouts counted, in the move's transaction. */
+  protection?: StakeGuard | undefined;
+};
 
 /** What `game_round.bet` holds for an engine round. */
 export type EngineBet = {
@@ -201,6 +208,8 @@ export const move = async (
       .execute();
     return { before, after, entryId: null };
   }
+  if (move.amount < 0n) await deps.protection?.assertCanStake(trx, money.memberId, -move.amount);
+  else if (move.amount > 0n) await deps.protection?.countPayout(trx, money.memberId, move.amount);
   const posted = await deps.wallet.post(
     {
       merchantCode: session.merchantCode,

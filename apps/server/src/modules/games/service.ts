@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { CatalogueService } from '../catalogue';
 import type { AuthMember } from '../identity';
+import type { StakeGuard } from '../protection';
 import type { SiteService } from '../site';
 import type { WalletService } from '../wallet';
 import {
@@ -58,6 +59,8 @@ export type GamesServiceDeps = {
     info?: (obj: object, msg: string) => void;
   };
   now?: (() => Date) | undefined;
+  /** Player protection's counting of stakes and payouts, run in the debit's transaction (docs/decisions/030). */
+  protection?: StakeGuard | undefined;
   /** Shared jackpot push between nodes (REDIS_URL); without it the push stays in this process. */
   redis?: Redis | undefined;
 };
@@ -82,6 +85,7 @@ export const createGamesService = ({
   log,
   now = () => new Date(),
   redis,
+  protection,
 }: GamesServiceDeps) => {
   const adapters: AdapterRegistry = createAdapterRegistry();
   const jackpotEvents = createJackpotEvents({
@@ -291,6 +295,7 @@ export const createGamesService = ({
     db,
     wallet,
     now,
+    protection,
     sessionOf: slotSession,
     merchantOf,
     published: (memberId) => wallet.events.publish(memberId),
@@ -322,7 +327,7 @@ export const createGamesService = ({
     },
     spin: async (token: string | undefined, body: { requestId: string; betMinor?: bigint | undefined }) => {
       const s = await classicSession(token);
-      const outcome = await playSpin({ db, wallet, now }, s, {
+      const outcome = await playSpin({ db, wallet, now, protection }, s, {
         requestId: body.requestId,
         betMinor: body.betMinor,
       });

@@ -16,6 +16,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type Db, isRetryable, isUniqueViolation } from '../../shared/db';
+import type { StakeGuard } from '../protection';
 import type { WalletService } from '../wallet';
 import { type LineInput, MAX_ATTEMPTS } from '../wallet';
 import { contributionOf, ensurePool } from './jackpot';
@@ -331,7 +332,13 @@ export const sessionBalance = async (db: Db, session: GameSession) => {
   return BigInt(row.demo_balance_minor ?? '0');
 };
 
-export type SpinDeps = { db: Kysely<DB>; wallet: Wallet; now: () => Date };
+export type SpinDeps = {
+  db: Kysely<DB>;
+  wallet: Wallet;
+  now: () => Date;
+  /** Player protection: stakes checked and counted, payouts counted, in the spin's transaction. */
+  protection?: StakeGuard | undefined;
+};
 
 export type SpinOutcome = {
   replayed: boolean;
@@ -470,6 +477,8 @@ export const playSpin = async (
         const meta = { memberId, roundNonce: nonce, nodeId: session.nodeId };
         balanceBefore = await mainBalance(trx, session.merchantCode, session.currency, memberId);
         balanceAfter = balanceBefore;
+        // Player protection (docs/decisions/030): the sweeper playing out a feature is no player.
+        if (stake > 0n && !input.sweeper) await deps.protection?.assertCanStake(trx, memberId, stake);
         if (stake > 0n) {
           contribution =
             settings.jackpotEnabled && inJackpot ? contributionOf(stake, settings.jackpotShareBp) : 0n;
@@ -505,6 +514,7 @@ export const playSpin = async (
           jackpotWin = BigInt(pool.balance) > 0n ? BigInt(pool.balance) : 0n;
         }
         const credit = win + jackpotWin;
+        if (credit > 0n) await deps.protection?.countPayout(trx, memberId, credit);
         if (credit > 0n) {
           const reseed = jackpotWin > 0n ? settings.jackpotSeedMinor : 0n;
           const lines: LineInput[] = [

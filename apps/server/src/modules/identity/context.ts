@@ -46,6 +46,7 @@ export const createIdentityContext = ({
   trialCredit,
   social,
   payoutHolderName,
+  signInGuard,
 }: IdentityDeps) => {
   const encryption = createBodyEncryption({ db, now });
 
@@ -96,6 +97,8 @@ export const createIdentityContext = ({
     at: Date,
     rememberFamily: string | null = null,
   ) => {
+    // Every sign-in (password, code, remember-me, social, registration) opens its session here.
+    await signInGuard?.(memberId, trx);
     const token = newSessionToken();
     await store.insertSession(trx, {
       tokenHash: hashSessionToken(token),

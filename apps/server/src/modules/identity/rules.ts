@@ -60,6 +60,11 @@ export type IdentityDeps = {
    * cashier module (new-IP verification by bank account name).
    */
   payoutHolderName?: (memberId: number) => Promise<string | null>;
+  /**
+   * Refuses opening a session for the member (player protection's time-out or self-exclusion,
+   * docs/decisions/030), run in the transaction that would open it.
+   */
+  signInGuard?: (memberId: number, within: Kysely<DB>) => Promise<void>;
 };
 
 /** `a***@example.com`: enough for the owner to recognise the address. */

@@ -1,4 +1,6 @@
 import { isTrialType } from '@khela/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
 import { createAgentSite } from './agent';
 import { createIdentityContext } from './context';
 import { createLogin } from './login';
@@ -82,6 +84,17 @@ export const createIdentityService = (deps: IdentityDeps) => {
         },
         now(),
       );
+    },
+    /** Ends every session and remember-me token of a member (player protection's pauses), in `within`. */
+    endSessions: async (memberId: number, within: Kysely<DB> = db) => {
+      const at = now();
+      await store.revokeMemberSessions(within, memberId, at);
+      await store.revokeMemberRememberTokens(within, memberId, at);
+    },
+    /** Names and merchants of members, and a search by account name (other modules' back-office lists). */
+    memberDirectory: {
+      byIds: (ids: number[]) => store.membersByIds(db, ids),
+      search: (text: string, merchantCode?: string) => store.memberIdsMatching(db, text, merchantCode),
     },
     /** The `identity.purge` scheduler job: deletes dead sessions, tokens, codes and flows. */
     purgeExpired: () => store.purgeExpired(db, now(), SESSION_IDLE_MS),

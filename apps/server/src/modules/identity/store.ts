@@ -187,6 +187,32 @@ export const sessionMember = async (db: Kysely<DB>, tokenHash: string, merchantC
   return row?.member_id == null ? undefined : { ...row, member_id: row.member_id };
 };
 
+/** Account names and merchants of members by id (other modules' lists ask through the service). */
+export const membersByIds = async (db: Kysely<DB>, ids: number[]) => {
+  if (ids.length === 0) return new Map<number, { username: string; merchantCode: string }>();
+  const rows = await db
+    .selectFrom('member')
+    .select(['id', 'username', 'merchant_code'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { username: r.username, merchantCode: r.merchant_code }]));
+};
+
+/** Ids of members whose account name starts with `text` or whose id is `text` (at most 500). */
+export const memberIdsMatching = async (db: Kysely<DB>, text: string, merchantCode?: string) => {
+  let q = db.selectFrom('member').select('id');
+  if (merchantCode) q = q.where('merchant_code', '=', merchantCode);
+  const id = /^[0-9]{1,9}$/.test(text) ? Number(text) : null;
+  if (text)
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(username)`, 'like', `${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`),
+        ...(id !== null ? [eb('id', '=', id)] : []),
+      ]),
+    );
+  return (await q.orderBy('id').limit(500).execute()).map((r) => r.id);
+};
+
 /** Revokes every live session of a member, except `keep` when given. */
 export const revokeMemberSessions = async (db: Kysely<DB>, memberId: number, at: Date, keep?: string) => {
   let query = db

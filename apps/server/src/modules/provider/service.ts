@@ -15,8 +15,10 @@ import {
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../../db/prepared';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { type Db, isRetryable } from '../../shared/db';
 import { DEFAULT_GAMES_SETTINGS } from '../games';
+import type { Protection, StakeGuard } from '../protection';
 import type { SiteService } from '../site';
 import type { WalletService } from '../wallet';
 import { MAX_ATTEMPTS, type PostInput, type PostResult, postArgs, post as postLedger } from '../wallet';
@@ -40,6 +42,11 @@ export type ProviderServiceDeps = {
   site: Pick<SiteService, 'findMerchant'>;
   log: Log;
   now?: (() => Date) | undefined;
+  /**
+   * Player protection (docs/decisions/030): `assertCan` refuses a restricted member before the
+   * bet; `assertCanStake` checks and counts an applied bet in its transaction.
+   */
+  protection?: (Pick<Protection, 'assertCan'> & StakeGuard) | undefined;
 };
 
 export type ProviderReply = { status: number; body: ProviderAnswer };
@@ -64,6 +71,16 @@ class Refusal extends Error {
     super(code);
   }
 }
+
+/** A protection refusal answers the vendor's code: a time-out or exclusion blocks the player, a limit the bet. */
+const protectionRefusal = (caught: unknown): Refusal | undefined => {
+  if (!(caught instanceof AppError)) return undefined;
+  if (caught.code === 'protection.timeout' || caught.code === 'protection.excluded')
+    return new Refusal('PLAYER_BLOCKED');
+  if (caught.code === 'protection.limit' || caught.code === 'protection.session.limit')
+    return new Refusal('BET_LIMIT_EXCEEDED');
+  return undefined;
+};
 
 /** The refusal a callback function raised (SQLSTATE KHP01, the code as message), if it was one. */
 const refusalOf = (caught: unknown): ProviderErrorCode | undefined => {
@@ -135,6 +152,7 @@ export const createProviderService = ({
   site,
   log,
   now = () => new Date(),
+  protection,
 }: ProviderServiceDeps) => {
   const configCache = new Map<
     string,
@@ -328,21 +346,30 @@ export const createProviderService = ({
     roundId: string,
     change: string,
     query: RawBuilder<{ r: unknown }>,
+    /** Runs after an applied change, in its transaction: a throw undoes the whole call. */
+    afterChange?: (trx: Db) => Promise<void>,
   ): Promise<MoneyOutcome> => {
+    type Result = { answer: ProviderAnswer; changed: boolean; mirror?: string | null };
+    const parse = (rows: { r: unknown }[]) => {
+      const raw = rows[0]?.r;
+      return (typeof raw === 'string' ? JSON.parse(raw) : raw) as Result;
+    };
     for (let attempt = 1; ; attempt++) {
       try {
-        const { rows } = await query.execute(db);
-        const raw = rows[0]?.r;
-        const result = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
-          answer: ProviderAnswer;
-          changed: boolean;
-          mirror?: string | null;
-        };
+        const result = afterChange
+          ? await db.transaction().execute(async (trx) => {
+              const applied = parse((await query.execute(trx)).rows);
+              if (applied.changed) await afterChange(trx);
+              return applied;
+            })
+          : parse((await query.execute(db)).rows);
         if (result.mirror === 'closed') mirrorClosed(ctx, roundId, change);
         return { answer: result.answer, changedMember: result.changed ? ctx.memberId : null };
       } catch (caught) {
         const refusal = refusalOf(caught);
         if (refusal) throw new Refusal(refusal);
+        const guarded = protectionRefusal(caught);
+        if (guarded) throw guarded;
         if (!isRetryable(caught) || attempt >= MAX_ATTEMPTS) throw caught;
         await new Promise((resolve) => setTimeout(resolve, randomInt(1, 5 * 2 ** attempt + 2)));
       }
@@ -381,6 +408,14 @@ export const createProviderService = ({
    */
   const bet = async (ctx: CallContext, req: ProviderRequest<'bet'>, hash: string) => {
     const amount = BigInt(req.amount);
+    // Player protection: a restricted player or a used-up limit is refused before anything is stored.
+    if (protection) {
+      try {
+        await protection.assertCan(ctx.memberId, 'stake');
+      } catch (caught) {
+        throw protectionRefusal(caught) ?? caught;
+      }
+    }
     const game = await gameCheck(ctx, req.gameId, req.currency);
     const entry = entryOf(ctx, 'bet', req.txId, amount, { roundId: req.roundId, gameId: req.gameId });
     return runCallback(
@@ -392,6 +427,7 @@ export const createProviderService = ({
         ${amount.toString()}, ${hash}, ${hashProviderToken(req.token)}, ${ctx.currency}, ${ctx.walletId},
         ${entry.entryId}, ${entry.key}, ${entry.kind}, ${entry.hash}, ${entry.metadata}, ${entry.accounts},
         ${entry.amounts}, ${TRIAL}, ${BIG_WIN_MIN}, ${ctx.now}) AS r`,
+      protection ? (trx) => protection.assertCanStake(trx, ctx.memberId, amount) : undefined,
     );
   };
 
@@ -416,6 +452,7 @@ export const createProviderService = ({
         ${amount.toString()}, ${hash}, ${ctx.currency}, ${ctx.walletId}, ${entry?.entryId ?? null},
         ${entry?.key ?? null}, ${entry?.kind ?? null}, ${entry?.hash ?? null}, ${entry?.metadata ?? null},
         ${entry?.accounts ?? null}, ${entry?.amounts ?? null}, ${TRIAL}, ${BIG_WIN_MIN}, ${ctx.now}) AS r`,
+      protection && amount > 0n ? (trx) => protection.countPayout(trx, ctx.memberId, amount) : undefined,
     );
   };
 

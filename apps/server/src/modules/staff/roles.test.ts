@@ -83,6 +83,8 @@ const WATCHED = [
   'journal_entry',
   'games_setting',
   'vendor',
+  'protection_member',
+  'protection_event',
 ] as const;
 /**
  * Tables watched through some columns: image bytes by id; staff sessions without `last_seen_at`
@@ -810,6 +812,25 @@ describe('the role matrix: every back-office route with every role', () => {
       permissions: ['lottery.read'],
       writes: false,
       request: get('/bo/api/lottery/bets.csv?merchant=khelabd'),
+    },
+    'GET /bo/api/protection/dashboard': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: get('/bo/api/protection/dashboard?merchant=khelabd'),
+    },
+    'GET /bo/api/protection/exclusions': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: get('/bo/api/protection/exclusions?q=team'),
+    },
+    'POST /bo/api/protection/exclusions': {
+      permissions: ['protection.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/protection/exclusions',
+        payload: { memberId, type: 'timeout', days: 1, reason: 'asked by phone' },
+      }),
     },
   };
 

@@ -32,6 +32,9 @@ export const PERMISSIONS = [
   // Lottery (issue 17): rules with RTP, exposure, bet search; new rule versions and voids.
   'lottery.read',
   'lottery.write',
+  // Player protection (docs/decisions/030): RG dashboard and exclusion register; recording a pause.
+  'protection.read',
+  'protection.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -49,6 +52,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'dashboard.read',
     'games.read',
     'lottery.read',
+    'protection.read',
   ],
   content: ['content.write', 'settings.read'],
   risk: [
@@ -62,6 +66,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'games.write',
     'lottery.read',
     'lottery.write',
+    'protection.read',
+    'protection.write',
   ],
 };
 

@@ -55,7 +55,13 @@ type Props = ModalComponentProps<'memberCentre'> & MemberParts;
  * full-screen), the selected page highlighted, a close button. The open page is in the URL
  * (`?member=<pageKey>`), so refresh, links and the back button work.
  */
-export const MemberCentre = ({ page: initialPage, close, bettingRecord, authenticator }: Props) => {
+export const MemberCentre = ({
+  page: initialPage,
+  close,
+  bettingRecord,
+  authenticator,
+  responsibleGaming,
+}: Props) => {
   const { t } = useTranslation('member');
   const titleId = useModalTitleId();
   const { loggedIn } = useMember();
@@ -137,7 +143,10 @@ export const MemberCentre = ({ page: initialPage, close, bettingRecord, authenti
     active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [page]);
 
-  const parts = useMemo(() => ({ bettingRecord, authenticator }), [bettingRecord, authenticator]);
+  const parts = useMemo(
+    () => ({ bettingRecord, authenticator, responsibleGaming }),
+    [bettingRecord, authenticator, responsibleGaming],
+  );
   const item = MEMBER_MENU.find((entry) => entry.page === page);
   // Count badges (spec §2): platform information shows the unread messages.
   const unread = useUnreadCount();

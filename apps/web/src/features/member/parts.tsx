@@ -8,6 +8,8 @@ import { type ComponentType, createContext, type ReactNode, useContext } from 'r
 export type MemberParts = {
   bettingRecord?: ComponentType | undefined;
   authenticator?: ComponentType | undefined;
+  /** The protection feature's "Responsible gaming" card of the security centre (ADR 030). */
+  responsibleGaming?: ComponentType | undefined;
 };
 
 const MemberPartsContext = createContext<MemberParts>({});

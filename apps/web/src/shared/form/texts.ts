@@ -40,13 +40,48 @@ export const useFieldText = () => {
   );
 };
 
+/** Minor units as a plain decimal amount (2 places). */
+const decimal = (minor: unknown) => {
+  const n = typeof minor === 'string' && /^-?[0-9]+$/.test(minor) ? BigInt(minor) : null;
+  if (n === null) return '';
+  const sign = n < 0n ? '-' : '';
+  const abs = n < 0n ? -n : n;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
+
+/**
+ * The words a protection refusal names (ADR 030): which limit, which period, the amount and the
+ * usage, in the page's language (`protection.*` keys of the errors namespace).
+ */
+const protectionValues = (value: unknown, t: (key: string) => string) => {
+  if (typeof value !== 'object' || value === null) return {};
+  const v = value as {
+    limit?: unknown;
+    period?: unknown;
+    amount?: unknown;
+    usage?: unknown;
+    until?: unknown;
+  };
+  const session = v.limit === 'session';
+  return {
+    ...(typeof v.limit === 'string' ? { limit: t(`protection.limit.${v.limit}`) } : {}),
+    ...(typeof v.period === 'string' ? { period: t(`protection.period.${v.period}`) } : {}),
+    ...(v.amount !== undefined ? { amount: session ? String(v.amount) : decimal(v.amount) } : {}),
+    ...(v.usage !== undefined ? { usage: session ? String(v.usage) : decimal(v.usage) } : {}),
+    ...(typeof v.until === 'number' ? { until: new Date(v.until).toLocaleString() } : {}),
+  };
+};
+
 /** The translated text of a refused call (the errors namespace keys `error.<code>`). */
 export const useErrorText = () => {
   const { t } = useTranslation('errors');
   return useCallback(
     (error: unknown) => {
       const key = error instanceof ApiError ? error.message : 'error.system.error';
-      return t(key.startsWith('error.') ? key : `error.${key}`, { defaultValue: t('error.system.error') });
+      return t(key.startsWith('error.') ? key : `error.${key}`, {
+        defaultValue: t('error.system.error'),
+        ...(error instanceof ApiError ? protectionValues(error.value, t) : {}),
+      });
     },
     [t],
   );

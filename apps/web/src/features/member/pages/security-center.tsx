@@ -16,7 +16,7 @@ import { SectionTitle } from './security/shared';
 export const SecurityCenterPage = () => {
   const { t } = useTranslation('member');
   const { member, account } = useMember();
-  const { authenticator: Authenticator } = useMemberParts();
+  const { authenticator: Authenticator, responsibleGaming: ResponsibleGaming } = useMemberParts();
   return (
     <div className="flex flex-col gap-4" data-testid="page-securityCenter">
       <PageHeading title={t('menu.securityCenter')} />
@@ -54,6 +54,12 @@ export const SecurityCenterPage = () => {
         </Suspense>
       ) : null}
       <PaymentSection />
+      {/* Responsible gaming (protection): limits, reality check, time-out and self-exclusion. */}
+      {ResponsibleGaming ? (
+        <Suspense fallback={<Loading />}>
+          <ResponsibleGaming />
+        </Suspense>
+      ) : null}
     </div>
   );
 };

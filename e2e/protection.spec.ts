@@ -1,0 +1,95 @@
+import { expect, test } from './fixtures';
+import { MOBILE_PASSWORD, registerByMobile } from './members';
+import { saveShot } from './shots';
+
+/*
+ * Player protection (issue 16, ADR 030), what only a browser proves: the security centre's
+ * "Responsible gaming" card sets a deposit limit and the deposit form shows the refusal in the
+ * member's language, naming the limit; a time-out signs the member out at once and the login form
+ * then refuses them. The rules themselves are proven by the server tests (protection/*.test.ts).
+ */
+
+const SLOW = { timeout: 30_000 };
+
+/** The refusals this journey provokes are expected: the browser logs them as failed loads. */
+const allowRefusals = (errors: string[], status: number, path: string) => {
+  const expected = (line: string) =>
+    line.includes('Failed to load resource') && line.includes(`status of ${status} `) && line.includes(path);
+  const push = errors.push.bind(errors);
+  Object.defineProperty(errors, 'push', {
+    enumerable: false,
+    configurable: true,
+    value: (...lines: string[]) => push(...lines.filter((line) => !expected(line))),
+  });
+};
+
+test.describe('player protection', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('@desktop set a deposit limit and be refused over it; take a time-out, be signed out and refused sign-in', async ({
+    page,
+    pageErrors,
+  }) => {
+    allowRefusals(pageErrors, 409, '/wps/cashier/deposits');
+    allowRefusals(pageErrors, 403, '/wps/session/login');
+    // The time-out ends the page's session: a call already on its way is refused.
+    allowRefusals(pageErrors, 401, '/wps/');
+    const member = await registerByMobile(page.request, '103.4.146.77');
+    await page.addInitScript((value) => {
+      if (window.sessionStorage.getItem('e2e-started')) return;
+      window.sessionStorage.setItem('e2e-started', '1');
+      window.sessionStorage.setItem('token', value.token);
+      window.sessionStorage.setItem('account', value.userName);
+      window.sessionStorage.setItem('nickname', value.userName);
+      window.sessionStorage.setItem('customerId', String(value.id));
+      window.sessionStorage.setItem('isAgent', '0');
+      window.sessionStorage.setItem('USER_POPUP', 'closed');
+      window.localStorage.setItem('hisLang', 'en');
+    }, member);
+
+    // A daily deposit limit of 500.00, in force at once.
+    await page.goto('/?member=securityCenter');
+    const card = page.getByTestId('responsible-gaming');
+    await expect(card).toBeVisible(SLOW);
+    await expect(page.getByTestId('rg-no-limits')).toBeVisible();
+    const limitForm = page.getByTestId('rg-limit-form');
+    await limitForm.getByTestId('select-kind').selectOption('deposit');
+    await limitForm.getByTestId('select-period').selectOption('day');
+    await limitForm.getByTestId('input-amount').fill('500');
+    await page.getByTestId('rg-limit-submit').click();
+    await expect(page.getByTestId('rg-limit-result')).toContainText('in force now');
+    await expect(page.getByTestId('rg-limit-deposit-day')).toContainText('0.00 of 500.00');
+    await card.scrollIntoViewIfNeeded();
+    await saveShot(page, 'protection', 'responsible-gaming');
+
+    // A deposit of 600.00 is refused, naming limit, period, amount and usage.
+    await page.goto('/?member=depositv2');
+    await expect(page.getByTestId('page-depositv2')).toBeVisible(SLOW);
+    await page.getByTestId('deposit-channel-NAGAD').click();
+    await page.getByTestId('input-amount').fill('600');
+    await page.getByTestId('input-reference').fill('NGDRG7X1Z');
+    await page.getByTestId('deposit-submit').click();
+    await expect(page.getByTestId('deposit-result')).toContainText(
+      'over your deposit limit for the last 24 hours: limit 500.00, used 0.00',
+    );
+
+    // A one-day time-out: signed out at once.
+    await page.goto('/?member=securityCenter');
+    await expect(page.getByTestId('rg-pause-form')).toBeVisible(SLOW);
+    await page.getByTestId('rg-pause-form').getByTestId('select-choice').selectOption('timeout:1');
+    await page.getByTestId('check-understood').check();
+    await page.getByTestId('rg-pause-submit').click();
+    await expect(page.getByTestId('btn-login')).toBeVisible(SLOW);
+    await expect(page.getByTestId('account-name')).toHaveCount(0);
+
+    // Sign-in is refused, saying so in the member's language (the login form may be open already:
+    // a call of the ended session asks for a login).
+    await page.waitForLoadState('networkidle');
+    if (!(await page.getByTestId('input-username').isVisible())) await page.getByTestId('btn-login').click();
+    await page.getByTestId('input-username').fill(member.userName);
+    await page.getByTestId('input-password').fill(MOBILE_PASSWORD);
+    await page.getByTestId('btn-submit-login').click();
+    await expect(page.getByTestId('form-error')).toContainText('You are taking a break until', SLOW);
+    await expect(page.getByTestId('account-name')).toHaveCount(0);
+  });
+});
