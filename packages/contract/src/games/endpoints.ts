@@ -34,9 +34,22 @@ export const gamesEndpoints = {
   slotHistory: endpoint({ method: 'GET', path: '/wps/game/slot/history', modId: null, auth: false }),
   /** In-house engines besides the 5×3 slot (originals, cluster / hold-and-win / megaways): same session header. */
   engineInit: endpoint({ method: 'GET', path: '/wps/game/engine/init', modId: null, auth: false }),
-  enginePlay: endpoint({ method: 'POST', path: '/wps/game/engine/play', modId: null, auth: false }),
+  enginePlay: endpoint({
+    method: 'POST',
+    path: '/wps/game/engine/play',
+    modId: null,
+    auth: false,
+    protection: 'stake',
+  }),
   engineStep: endpoint({ method: 'POST', path: '/wps/game/engine/step', modId: null, auth: false }),
-  engineCashout: endpoint({ method: 'POST', path: '/wps/game/engine/cashout', modId: null, auth: false }),
+  /** A cash-out credits a round already staked: it stays open to every member (ADR 030). */
+  engineCashout: endpoint({
+    method: 'POST',
+    path: '/wps/game/engine/cashout',
+    modId: null,
+    auth: false,
+    protection: 'exempt',
+  }),
   /** Public: what the verify page needs to recompute a round (the server seed once revealed). */
   roundProof: endpoint({ method: 'GET', path: '/wps/game/round/proof', modId: null, auth: false }),
   /** Public: the real progressive jackpot pool of the merchant (the /rng counter). */
