@@ -67,7 +67,7 @@ const start = async () => {
       seeded,
       startupMs: Date.now() - startedAt,
     },
-    `Khela is serving on http://${shownHost}:${config.PORT}${reach}`,
+    `Khela is serving on http://${shownHost}:${config.PORT}${reach}; ${seeded ? 'seeded a new database' : 'database reused, nothing seeded'}`,
   );
 };
 

@@ -127,7 +127,7 @@ describe('graceful shutdown', () => {
       });
       expect(again.status).toBe(200);
       // Reused, not seeded again, and no crash recovery on the way.
-      expect(second.output()).toContain('"seeded":false');
+      expect(second.output()).toContain('database reused, nothing seeded');
       expect(second.output()).not.toMatch(/recovery|not properly shut down/i);
     } finally {
       second.child.kill('SIGTERM');
