@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gameEngineFor, slotLookFor } from './looks';
 
 describe('gameEngineFor', () => {
-  it('maps a name word to its original, crash to limbo, whatever the tags', () => {
+  it('maps a name word to its original or table game, crash to limbo, whatever the tags', () => {
     const cases: [string, string][] = [
       ['Crazy Dragon Plinko', 'plinko'],
       ['Golden Tiger Dice', 'dice'],
@@ -11,6 +11,7 @@ describe('gameEngineFor', () => {
       ['Neon Crash', 'limbo'],
       ['Royal Wheel', 'wheel'],
       ['Space Limbo', 'limbo'],
+      ['Royal Roulette', 'roulette'],
     ];
     for (const [name, engine] of cases)
       expect(gameEngineFor({ nodeId: `n-${name}`, name, classify: ['arcade'] })).toBe(engine);

@@ -98,7 +98,7 @@ export const slotLookFor = (input: {
 };
 
 /** Every in-house engine a catalogue game can play (the originals besides crash, and the slots). */
-export type GameEngine = SlotEngine | 'dice' | 'limbo' | 'plinko' | 'wheel' | 'mines' | 'tower';
+export type GameEngine = SlotEngine | 'dice' | 'limbo' | 'plinko' | 'wheel' | 'mines' | 'tower' | 'roulette';
 
 /** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
 const ORIGINAL_WORDS: Record<string, GameEngine> = {
@@ -112,6 +112,8 @@ const ORIGINAL_WORDS: Record<string, GameEngine> = {
   mines: 'mines',
   minesweeper: 'mines',
   tower: 'tower',
+  // Table games (docs/decisions/034-table-games.md).
+  roulette: 'roulette',
 };
 
 /**

@@ -4,6 +4,7 @@ import {
   themeFor,
   verifyFishShot,
   verifyOriginal,
+  verifyRoulette,
   verifyRound,
   verifySlotRound,
 } from '@khela/fair';
@@ -93,32 +94,39 @@ export const runVerify = (fields: VerifyFields): Check => {
     const params = parseObject(fields.params);
     const recorded = parseObject(fields.recorded);
     if (params === 'bad' || recorded === 'bad') return { error: 'state', checkedAt };
-    if (!SLOT_ENGINES.includes(engine) && !ORIGINALS.includes(engine) && engine !== 'fishing')
+    if (
+      !SLOT_ENGINES.includes(engine) &&
+      !ORIGINALS.includes(engine) &&
+      engine !== 'fishing' &&
+      engine !== 'roulette'
+    )
       return { error: 'state', checkedAt };
     const answer =
-      engine === 'fishing'
-        ? verifyFishShot({
-            ...seeds,
-            bulletMinor: seeds.betMinor,
-            speciesId: params?.speciesId as number,
-            rtpBp: params?.rtpBp as number,
-            recorded,
-          })
-        : SLOT_ENGINES.includes(engine)
-          ? verifySlotRound({
+      engine === 'roulette'
+        ? verifyRoulette({ ...seeds, bets: params?.bets as never, recorded })
+        : engine === 'fishing'
+          ? verifyFishShot({
               ...seeds,
-              game: engine as 'cluster',
-              volatility: params?.volatility as 'low',
+              bulletMinor: seeds.betMinor,
+              speciesId: params?.speciesId as number,
+              rtpBp: params?.rtpBp as number,
               recorded,
             })
-          : verifyOriginal({
-              ...seeds,
-              ...(params ?? {}),
-              // Mines and tower replay the picks the round recorded.
-              picks: recorded?.picks,
-              game: engine,
-              recorded,
-            } as never);
+          : SLOT_ENGINES.includes(engine)
+            ? verifySlotRound({
+                ...seeds,
+                game: engine as 'cluster',
+                volatility: params?.volatility as 'low',
+                recorded,
+              })
+            : verifyOriginal({
+                ...seeds,
+                ...(params ?? {}),
+                // Mines and tower replay the picks the round recorded.
+                picks: recorded?.picks,
+                game: engine,
+                recorded,
+              } as never);
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
     const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
     return { result: withLedger(fields, verdict, payout), checkedAt, theme };

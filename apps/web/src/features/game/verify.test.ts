@@ -1,4 +1,4 @@
-import { commitmentOf, fishShot, playDice, playMines, spin, themeFor } from '@khela/fair';
+import { commitmentOf, fishShot, playDice, playMines, playRoulette, spin, themeFor } from '@khela/fair';
 import { describe, expect, it } from 'vitest';
 import { gamePageHref, launchParamsFromQuery } from '../../shared/launch-request';
 import { fieldsFromQuery, verifyQuery } from './verify-link';
@@ -116,6 +116,18 @@ describe('verify page', () => {
     expect(runVerify({ ...fishFields, ledgerPayoutMinor: String(shot.payoutMinor + 200) })).toMatchObject({
       result: { ok: false, mismatches: ['ledgerPayoutMinor'] },
     });
+    const bets = [
+      { kind: 'red' as const, chips: 2 },
+      { kind: 'straight' as const, numbers: [17] },
+    ];
+    const wheel = playRoulette({ ...seeds, betMinor: 200, bets });
+    const rouletteFields = engineFields('roulette', { bets }, wheel);
+    expect(runVerify(rouletteFields)).toMatchObject({ result: { ok: true, payoutMinor: wheel.payoutMinor } });
+    const moved = runVerify({
+      ...rouletteFields,
+      recorded: JSON.stringify({ ...wheel, pocket: (wheel.pocket + 1) % 37 }),
+    });
+    expect('result' in moved && moved.result.mismatches).toContain('pocket');
   });
 
   it('refuses a free-spin state that is not JSON', () => {

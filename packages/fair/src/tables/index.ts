@@ -1,0 +1,20 @@
+/** Table games: European roulette (docs/decisions/034-table-games.md). */
+export {
+  playRoulette,
+  ROULETTE_BET_KINDS,
+  ROULETTE_MAX_BETS,
+  ROULETTE_MAX_CHIPS,
+  ROULETTE_POCKETS,
+  ROULETTE_RECORDED_FIELDS,
+  ROULETTE_RED,
+  type RouletteBet,
+  type RouletteBetKind,
+  type RouletteBetResult,
+  type RouletteInput,
+  type RouletteResult,
+  rouletteBetsOf,
+  rouletteColorOf,
+  rouletteNumbersOf,
+  settleRoulette,
+  verifyRoulette,
+} from './roulette';
