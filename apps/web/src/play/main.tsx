@@ -55,10 +55,13 @@ const start = async () => {
     const engine = params.get('engine') ?? 'classic';
     if (engine !== 'classic') {
       // The originals and the other slot engines: their own chunk, loaded only for them.
-      const [{ EngineApp }, { FishingApp }, { RouletteApp }, init] = await Promise.all([
+      const [{ EngineApp }, { FishingApp }, { RouletteApp }, { DragonTigerApp }, init] = await Promise.all([
         import('./engines/engine-app'),
         engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
         engine === 'roulette' ? import('./engines/roulette-app') : Promise.resolve({ RouletteApp: null }),
+        engine === 'dragon-tiger'
+          ? import('./engines/dragon-tiger-app')
+          : Promise.resolve({ DragonTigerApp: null }),
         call('engineInit', undefined, language),
       ]);
       document.title = init.gameName;
@@ -69,6 +72,8 @@ const start = async () => {
             <FishingApp boot={boot} language={language} />
           ) : RouletteApp ? (
             <RouletteApp boot={boot} language={language} />
+          ) : DragonTigerApp ? (
+            <DragonTigerApp boot={boot} language={language} />
           ) : (
             <EngineApp boot={boot} language={language} />
           )}

@@ -12,12 +12,16 @@ describe('gameEngineFor', () => {
       ['Royal Wheel', 'wheel'],
       ['Space Limbo', 'limbo'],
       ['Royal Roulette', 'roulette'],
+      ['Golden Dragon Tiger', 'dragon-tiger'],
     ];
     for (const [name, engine] of cases)
       expect(gameEngineFor({ nodeId: `n-${name}`, name, classify: ['arcade'] })).toBe(engine);
   });
 
   it('leaves every other game to its slot look (megaways by tag, else by name and hash)', () => {
+    expect(gameEngineFor({ nodeId: 'a2', name: 'Tiger Dragon Gold', classify: ['video_slot'] })).not.toBe(
+      'dragon-tiger',
+    );
     expect(gameEngineFor({ nodeId: 'a1', name: 'Wild Bison', classify: ['video_slot', 'megaways'] })).toBe(
       'megaways',
     );

@@ -98,7 +98,16 @@ export const slotLookFor = (input: {
 };
 
 /** Every in-house engine a catalogue game can play (the originals besides crash, and the slots). */
-export type GameEngine = SlotEngine | 'dice' | 'limbo' | 'plinko' | 'wheel' | 'mines' | 'tower' | 'roulette';
+export type GameEngine =
+  | SlotEngine
+  | 'dice'
+  | 'limbo'
+  | 'plinko'
+  | 'wheel'
+  | 'mines'
+  | 'tower'
+  | 'roulette'
+  | 'dragon-tiger';
 
 /** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
 const ORIGINAL_WORDS: Record<string, GameEngine> = {
@@ -125,7 +134,10 @@ export const gameEngineFor = (input: {
   name: string;
   classify?: string | readonly string[] | null;
 }): GameEngine => {
-  for (const word of words(input.name ?? '')) {
+  const nameWords = words(input.name ?? '');
+  // Two-word table names first ("Golden Dragon Tiger" is dragon tiger, "Lucky Dragon" a slot).
+  if (nameWords.some((w, i) => w === 'dragon' && nameWords[i + 1] === 'tiger')) return 'dragon-tiger';
+  for (const word of nameWords) {
     const original = ORIGINAL_WORDS[word];
     if (original) return original;
   }

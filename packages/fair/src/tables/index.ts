@@ -1,4 +1,20 @@
-/** Table games: European roulette (docs/decisions/034-table-games.md). */
+/** Table games: European roulette, dragon tiger (docs/decisions/034-table-games.md). */
+
+export {
+  DRAGON_TIGER_BET_KINDS,
+  DRAGON_TIGER_MAX_CHIPS,
+  DRAGON_TIGER_RECORDED_FIELDS,
+  DRAGON_TIGER_SHOE,
+  type DragonTigerBet,
+  type DragonTigerBetKind,
+  type DragonTigerCard,
+  type DragonTigerInput,
+  type DragonTigerResult,
+  dragonTigerBetsOf,
+  playDragonTiger,
+  settleDragonTiger,
+  verifyDragonTiger,
+} from './dragon-tiger';
 export {
   playRoulette,
   ROULETTE_BET_KINDS,

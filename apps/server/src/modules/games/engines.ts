@@ -1,5 +1,6 @@
 import type { InHouseEngine } from '@khela/contract';
 import {
+  type DragonTigerBet,
   type EngineVolatility,
   FairError,
   FISH_DEFAULT_RTP_BP,
@@ -9,6 +10,7 @@ import {
   minesLayout,
   minesMultiplier,
   playDice,
+  playDragonTiger,
   playLimbo,
   playMines,
   playPlinko,
@@ -41,8 +43,8 @@ export type EngineGame = { nodeId: string; name: string; classify: readonly stri
 /**
  * The engine of a game (@khela/fair `gameEngineFor`): an original when its name says one (crash
  * plays limbo until shared crash rounds are served); else a slot engine from the catalogue's
- * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Roulette by its
- * name; other table games, keno and scratch keep the classic slot until their engines are served.
+ * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Roulette and dragon tiger by
+ * their names; other table games, keno and scratch keep the classic slot until their engines are served.
  */
 export const engineOf = (game: EngineGame): InHouseEngine =>
   game.classify.includes('fishing') ? 'fishing' : gameEngineFor(game);
@@ -81,6 +83,7 @@ export const paramsOf = (engine: InHouseEngine, p: EngineParams, game: EngineGam
     case 'tower':
       return { difficulty: p.difficulty ?? 'easy' };
     case 'roulette':
+    case 'dragon-tiger':
       // The bets as given (the engine checks them); `betMinor` is the chip.
       return { bets: p.bets ?? [] };
     case 'fishing':
@@ -133,6 +136,8 @@ export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: 
         return playWheel({ ...seeds, betMinor, segments: num(params.segments), risk: params.risk as 'low' });
       case 'roulette':
         return playRoulette({ ...seeds, betMinor, bets: params.bets as RouletteBet[] });
+      case 'dragon-tiger':
+        return playDragonTiger({ ...seeds, betMinor, bets: params.bets as DragonTigerBet[] });
       case 'cluster':
         return spinCluster({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
       case 'holdwin':

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { commitmentOf, verifyRoulette } from '@khela/fair';
+import { commitmentOf, verifyDragonTiger, verifyRoulette } from '@khela/fair';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectedError, type TestApp } from '../../../test/helpers';
@@ -8,10 +8,11 @@ import { newMember } from '../wallet/test-support';
 import { engineOfRow } from './engine-service';
 import { launch, openGame, slot } from './test-support';
 
-/** Table games through HTTP and the ledger (docs/decisions/034-table-games.md): European roulette. */
+/** Table games through HTTP and the ledger (docs/decisions/034-table-games.md): roulette, dragon tiger. */
 
 let t: TestApp;
 let rouletteNode = '';
+const nodeOf: Record<string, string> = {};
 
 const engine = (session: string, path: string, payload?: Record<string, unknown>) =>
   t.app.inject({
@@ -42,17 +43,24 @@ beforeAll(async () => {
     .orderBy('node_id')
     .execute();
   const inHouse = rows.filter((r) => t.app.services.games.adapterOf(r) === t.app.services.games.inHouse);
-  const named = inHouse.find((r) => engineOfRow(r) === 'roulette');
-  // The seed draws table names at random: name a table game so if none says roulette.
-  const row = named ?? inHouse.find((r) => r.classify.includes('table')) ?? inHouse[0];
-  if (!row) throw new Error('no in-house game');
-  if (!named)
-    await t.db
-      .updateTable('game')
-      .set({ display_name: JSON.stringify({ en: 'Royal Roulette', bn: 'রুলেট', hi: 'रूलेट' }) })
-      .where('node_id', '=', row.node_id)
-      .execute();
-  rouletteNode = row.node_id;
+  // The seed draws table names at random: name a table game so when none says it.
+  const spare = inHouse.filter((r) => r.classify.includes('table') && engineOfRow(r) === 'classic');
+  for (const [engineName, name] of [
+    ['roulette', 'Royal Roulette'],
+    ['dragon-tiger', 'Royal Dragon Tiger'],
+  ] as const) {
+    const named = inHouse.find((r) => engineOfRow(r) === engineName);
+    const row = named ?? spare.shift();
+    if (!row) throw new Error('no in-house table game');
+    if (!named)
+      await t.db
+        .updateTable('game')
+        .set({ display_name: JSON.stringify({ en: name, bn: name, hi: name }) })
+        .where('node_id', '=', row.node_id)
+        .execute();
+    nodeOf[engineName] = row.node_id;
+  }
+  rouletteNode = nodeOf.roulette ?? '';
 });
 
 afterAll(async () => {
@@ -63,10 +71,10 @@ afterAll(async () => {
   }
 });
 
-const funded = async () => {
+const funded = async (nodeId = rouletteNode) => {
   const m = await newMember(t.db, { prefix: 'gt' });
   await t.app.services.wallet.grantDemoCredit(m.member.id, { amount: 100_000n });
-  return { ...m, session: await openGame(t.app, m.token, rouletteNode) };
+  return { ...m, session: await openGame(t.app, m.token, nodeId) };
 };
 
 const ledgerOfRound = async (roundId: string) =>
@@ -187,5 +195,65 @@ describe('roulette', () => {
       payoutMinor: v.payoutMinor,
       ledgerPayoutMinor: v.payoutMinor,
     });
+  });
+});
+
+describe('dragon tiger', () => {
+  const BETS_DT = [
+    { kind: 'dragon', chips: 2 },
+    { kind: 'tie', chips: 1 },
+  ];
+  /** What the bets return at a chip of 200 (stake back included): 1:1, half back on a tie, tie 8:1. */
+  const dtReturn = (winner: string) => (winner === 'dragon' ? 800 : winner === 'tie' ? 200 + 1_800 : 0);
+
+  it('launches by name, stakes chip × chips and pays by the rules through the ledger, verifiably', async () => {
+    const launched = await launch(t.app, null, { nodeId: nodeOf['dragon-tiger'] ?? '', accountType: 0 });
+    expect(new URL(launched.json().value.content.game_url, 'http://x').searchParams.get('engine')).toBe(
+      'dragon-tiger',
+    );
+    const { session } = await funded(nodeOf['dragon-tiger']);
+    let expected = 100_000n;
+    let last: Value | null = null;
+    for (let i = 0; i < 8; i++) {
+      const res = await engine(session, 'play', {
+        requestId: randomUUID(),
+        betMinor: '200',
+        params: { bets: BETS_DT },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const v = roundOf(res);
+      const { dragon, tiger } = v.result as unknown as { dragon: { rank: number }; tiger: { rank: number } };
+      const winner = dragon.rank === tiger.rank ? 'tie' : dragon.rank > tiger.rank ? 'dragon' : 'tiger';
+      expect(v).toMatchObject({ stakeMinor: '600', payoutMinor: String(dtReturn(winner)) });
+      expected = expected - 600n + BigInt(v.payoutMinor);
+      expect(BigInt(v.balanceMinor)).toBe(expected);
+      const lines = await ledgerOfRound(v.roundId);
+      expect(lines.find((l) => l.kind === 'game.bet')?.amount).toBe('-600');
+      expect(lines.find((l) => l.kind === 'game.win')?.amount ?? '0').toBe(v.payoutMinor);
+      last = v;
+    }
+    const bad = await engine(session, 'play', {
+      requestId: randomUUID(),
+      betMinor: '200',
+      params: { bets: [{ kind: 'banker' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject(expectedError('game.input.invalid'));
+    const rotated = await slot(t.app, session, 'POST', 'seed/rotate');
+    const revealed = rotated.json().value.revealed as {
+      serverSeed: string;
+      commitment: string;
+      clientSeed: string;
+    };
+    if (!last) throw new Error('no round');
+    const input = {
+      serverSeed: revealed.serverSeed,
+      serverSeedHash: revealed.commitment,
+      clientSeed: revealed.clientSeed,
+      nonce: last.nonce,
+      betMinor: 200,
+      bets: last.params.bets as never,
+    };
+    expect(verifyDragonTiger({ ...input, recorded: last.result })).toMatchObject({ ok: true, missing: [] });
   });
 });

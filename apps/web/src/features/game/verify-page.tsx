@@ -2,6 +2,7 @@ import {
   type SlotState,
   type SpinResult,
   themeFor,
+  verifyDragonTiger,
   verifyFishShot,
   verifyOriginal,
   verifyRoulette,
@@ -98,35 +99,38 @@ export const runVerify = (fields: VerifyFields): Check => {
       !SLOT_ENGINES.includes(engine) &&
       !ORIGINALS.includes(engine) &&
       engine !== 'fishing' &&
-      engine !== 'roulette'
+      engine !== 'roulette' &&
+      engine !== 'dragon-tiger'
     )
       return { error: 'state', checkedAt };
     const answer =
       engine === 'roulette'
         ? verifyRoulette({ ...seeds, bets: params?.bets as never, recorded })
-        : engine === 'fishing'
-          ? verifyFishShot({
-              ...seeds,
-              bulletMinor: seeds.betMinor,
-              speciesId: params?.speciesId as number,
-              rtpBp: params?.rtpBp as number,
-              recorded,
-            })
-          : SLOT_ENGINES.includes(engine)
-            ? verifySlotRound({
+        : engine === 'dragon-tiger'
+          ? verifyDragonTiger({ ...seeds, bets: params?.bets as never, recorded })
+          : engine === 'fishing'
+            ? verifyFishShot({
                 ...seeds,
-                game: engine as 'cluster',
-                volatility: params?.volatility as 'low',
+                bulletMinor: seeds.betMinor,
+                speciesId: params?.speciesId as number,
+                rtpBp: params?.rtpBp as number,
                 recorded,
               })
-            : verifyOriginal({
-                ...seeds,
-                ...(params ?? {}),
-                // Mines and tower replay the picks the round recorded.
-                picks: recorded?.picks,
-                game: engine,
-                recorded,
-              } as never);
+            : SLOT_ENGINES.includes(engine)
+              ? verifySlotRound({
+                  ...seeds,
+                  game: engine as 'cluster',
+                  volatility: params?.volatility as 'low',
+                  recorded,
+                })
+              : verifyOriginal({
+                  ...seeds,
+                  ...(params ?? {}),
+                  // Mines and tower replay the picks the round recorded.
+                  picks: recorded?.picks,
+                  game: engine,
+                  recorded,
+                } as never);
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
     const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
     return { result: withLedger(fields, verdict, payout), checkedAt, theme };

@@ -1,4 +1,13 @@
-import { commitmentOf, fishShot, playDice, playMines, playRoulette, spin, themeFor } from '@khela/fair';
+import {
+  commitmentOf,
+  fishShot,
+  playDice,
+  playDragonTiger,
+  playMines,
+  playRoulette,
+  spin,
+  themeFor,
+} from '@khela/fair';
 import { describe, expect, it } from 'vitest';
 import { gamePageHref, launchParamsFromQuery } from '../../shared/launch-request';
 import { fieldsFromQuery, verifyQuery } from './verify-link';
@@ -128,6 +137,11 @@ describe('verify page', () => {
       recorded: JSON.stringify({ ...wheel, pocket: (wheel.pocket + 1) % 37 }),
     });
     expect('result' in moved && moved.result.mismatches).toContain('pocket');
+    const dtBets = [{ kind: 'tiger' as const, chips: 3 }];
+    const dealt = playDragonTiger({ ...seeds, betMinor: 200, bets: dtBets });
+    expect(runVerify(engineFields('dragon-tiger', { bets: dtBets }, dealt))).toMatchObject({
+      result: { ok: true, payoutMinor: dealt.payoutMinor },
+    });
   });
 
   it('refuses a free-spin state that is not JSON', () => {
