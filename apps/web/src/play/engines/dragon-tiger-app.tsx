@@ -130,7 +130,10 @@ export const DragonTigerApp = ({ boot, language }: { boot: EngineBoot; language:
         <h1 className="truncate text-base font-bold">{init.gameName}</h1>
         <Stat label={t('balance')} value={money(balance)} minor={balance} testId="engine-balance" />
       </header>
-      <section aria-label={tr('board')} className="grid flex-1 place-items-center gap-4 overflow-auto p-3">
+      <section
+        aria-label={tr('board')}
+        className="grid flex-1 content-center justify-items-center gap-6 overflow-auto p-3"
+      >
         <div className="flex items-end gap-6">
           <div className="flex flex-col items-center gap-1">
             <span className="text-sm font-bold text-rose-300">{tr('dragon')}</span>
@@ -154,11 +157,12 @@ export const DragonTigerApp = ({ boot, language }: { boot: EngineBoot; language:
             >
               <span>{tr(kind)}</span>
               <span className="text-xs opacity-80">{kind === 'tie' ? '8:1' : '1:1'}</span>
-              <span
-                className="min-h-5 rounded-full bg-amber-400 px-2 text-sm text-slate-950"
-                data-testid={`dt-chips-${kind}`}
-              >
-                {placed[kind] ? money(chip * (placed[kind] ?? 0)) : ''}
+              <span className="min-h-5 text-sm" data-testid={`dt-chips-${kind}`}>
+                {placed[kind] ? (
+                  <span className="rounded-full bg-amber-400 px-2 text-slate-950">
+                    {money(chip * (placed[kind] ?? 0))}
+                  </span>
+                ) : null}
               </span>
             </button>
           ))}
@@ -176,7 +180,7 @@ export const DragonTigerApp = ({ boot, language }: { boot: EngineBoot; language:
         )}
       </div>
       <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <IconButton
             label={t('betDown')}
             onClick={() => setChipIndex((i) => Math.max(0, i - 1))}
@@ -193,24 +197,26 @@ export const DragonTigerApp = ({ boot, language }: { boot: EngineBoot; language:
             <Plus className="size-4" />
           </IconButton>
           <Stat label={tr('stake')} value={money(chip * chips)} minor={chip * chips} testId="dt-stake" />
-          <button
-            type="button"
-            data-testid="dt-clear"
-            disabled={busy || chips === 0}
-            onClick={() => setPlaced({})}
-            className="ml-auto rounded-xl bg-white/10 px-4 py-3 font-bold disabled:opacity-40"
-          >
-            {tr('clear')}
-          </button>
-          <button
-            type="button"
-            data-testid="engine-play"
-            disabled={busy || chips === 0}
-            onClick={deal}
-            className="rounded-xl bg-amber-400 px-6 py-3 font-bold text-slate-950 disabled:opacity-40"
-          >
-            {tr('deal')}
-          </button>
+          <div className="ml-auto flex gap-2">
+            <button
+              type="button"
+              data-testid="dt-clear"
+              disabled={busy || chips === 0}
+              onClick={() => setPlaced({})}
+              className="rounded-xl bg-white/10 px-4 py-3 font-bold disabled:opacity-40"
+            >
+              {tr('clear')}
+            </button>
+            <button
+              type="button"
+              data-testid="engine-play"
+              disabled={busy || chips === 0}
+              onClick={deal}
+              className="rounded-xl bg-amber-400 px-6 py-3 font-bold text-slate-950 disabled:opacity-40"
+            >
+              {tr('deal')}
+            </button>
+          </div>
         </div>
         {round ? (
           <p

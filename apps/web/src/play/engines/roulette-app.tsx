@@ -174,7 +174,10 @@ export const RouletteApp = ({ boot, language }: { boot: EngineBoot; language: st
         <h1 className="truncate text-base font-bold">{init.gameName}</h1>
         <Stat label={t('balance')} value={money(balance)} minor={balance} testId="engine-balance" />
       </header>
-      <section aria-label={tr('board')} className="grid flex-1 place-items-center gap-3 overflow-auto p-3">
+      <section
+        aria-label={tr('board')}
+        className="grid flex-1 content-center justify-items-center gap-3 overflow-auto p-3"
+      >
         <svg viewBox="0 0 64 64" width={84} height={84} aria-hidden="true" data-testid="roulette-ball">
           <circle cx="32" cy="32" r="30" fill="#7c4a1e" stroke="#fbbf24" strokeWidth="3" />
           <circle cx="32" cy="32" r="22" fill={pocket === null ? '#334155' : FILL[rouletteColorOf(pocket)]} />
@@ -337,7 +340,7 @@ export const RouletteApp = ({ boot, language }: { boot: EngineBoot; language: st
         )}
       </div>
       <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <IconButton
             label={t('betDown')}
             onClick={() => setChipIndex((i) => Math.max(0, i - 1))}
@@ -359,24 +362,26 @@ export const RouletteApp = ({ boot, language }: { boot: EngineBoot; language: st
             minor={chip * chips}
             testId="roulette-stake"
           />
-          <button
-            type="button"
-            data-testid="roulette-clear"
-            disabled={busy || chips === 0}
-            onClick={() => setPlaced({})}
-            className="ml-auto rounded-xl bg-white/10 px-4 py-3 font-bold disabled:opacity-40"
-          >
-            {tr('clear')}
-          </button>
-          <button
-            type="button"
-            data-testid="engine-play"
-            disabled={busy || chips === 0}
-            onClick={spin}
-            className="rounded-xl bg-amber-400 px-6 py-3 font-bold text-slate-950 disabled:opacity-40"
-          >
-            {tr('spin')}
-          </button>
+          <div className="ml-auto flex gap-2">
+            <button
+              type="button"
+              data-testid="roulette-clear"
+              disabled={busy || chips === 0}
+              onClick={() => setPlaced({})}
+              className="rounded-xl bg-white/10 px-4 py-3 font-bold disabled:opacity-40"
+            >
+              {tr('clear')}
+            </button>
+            <button
+              type="button"
+              data-testid="engine-play"
+              disabled={busy || chips === 0}
+              onClick={spin}
+              className="rounded-xl bg-amber-400 px-6 py-3 font-bold text-slate-950 disabled:opacity-40"
+            >
+              {tr('spin')}
+            </button>
+          </div>
         </div>
         {round ? (
           <p
