@@ -23,6 +23,7 @@ export const IN_HOUSE_ENGINES = [
   'fishing',
   'roulette',
   'dragon-tiger',
+  'sic-bo',
 ] as const;
 export type InHouseEngine = (typeof IN_HOUSE_ENGINES)[number];
 /** Engines whose round takes several steps (kept open server-side, settled once). */
@@ -43,7 +44,7 @@ export const engineParams = z
     difficulty: z.enum(['easy', 'medium', 'hard', 'expert', 'master']),
     /** Fishing: the species of the fish the bullet hits (its capture chance and multipliers). */
     speciesId: z.number().int(),
-    /** Roulette, dragon tiger: the round's bets (each `chips` × the chip `betMinor`; checked by the engine). */
+    /** Roulette, dragon tiger, sic bo: the round's bets (each `chips` × the chip `betMinor`; checked by the engine). */
     bets: z
       .array(
         z.object({

@@ -13,6 +13,8 @@ describe('gameEngineFor', () => {
       ['Space Limbo', 'limbo'],
       ['Royal Roulette', 'roulette'],
       ['Golden Dragon Tiger', 'dragon-tiger'],
+      ['Lucky Sic Bo', 'sic-bo'],
+      ['Sicbo Royale', 'sic-bo'],
     ];
     for (const [name, engine] of cases)
       expect(gameEngineFor({ nodeId: `n-${name}`, name, classify: ['arcade'] })).toBe(engine);

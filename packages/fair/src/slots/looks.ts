@@ -107,7 +107,8 @@ export type GameEngine =
   | 'mines'
   | 'tower'
   | 'roulette'
-  | 'dragon-tiger';
+  | 'dragon-tiger'
+  | 'sic-bo';
 
 /** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
 const ORIGINAL_WORDS: Record<string, GameEngine> = {
@@ -137,6 +138,7 @@ export const gameEngineFor = (input: {
   const nameWords = words(input.name ?? '');
   // Two-word table names first ("Golden Dragon Tiger" is dragon tiger, "Lucky Dragon" a slot).
   if (nameWords.some((w, i) => w === 'dragon' && nameWords[i + 1] === 'tiger')) return 'dragon-tiger';
+  if (nameWords.some((w, i) => w === 'sicbo' || (w === 'sic' && nameWords[i + 1] === 'bo'))) return 'sic-bo';
   for (const word of nameWords) {
     const original = ORIGINAL_WORDS[word];
     if (original) return original;

@@ -1,4 +1,4 @@
-/** Table games: European roulette, dragon tiger (docs/decisions/034-table-games.md). */
+/** Table games: European roulette, dragon tiger, sic bo (docs/decisions/034-table-games.md). */
 
 export {
   DRAGON_TIGER_BET_KINDS,
@@ -34,3 +34,18 @@ export {
   settleRoulette,
   verifyRoulette,
 } from './roulette';
+export {
+  playSicBo,
+  SIC_BO_BET_KINDS,
+  SIC_BO_MAX_BETS,
+  SIC_BO_MAX_CHIPS,
+  SIC_BO_RECORDED_FIELDS,
+  SIC_BO_TOTAL_ODDS,
+  type SicBoBet,
+  type SicBoBetKind,
+  type SicBoInput,
+  type SicBoResult,
+  settleSicBo,
+  sicBoBetsOf,
+  verifySicBo,
+} from './sic-bo';

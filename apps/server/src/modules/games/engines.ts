@@ -15,10 +15,12 @@ import {
   playMines,
   playPlinko,
   playRoulette,
+  playSicBo,
   playTower,
   playWheel,
   type RouletteBet,
   type RoundSeeds,
+  type SicBoBet,
   slotLookFor,
   spinCluster,
   spinHoldWin,
@@ -43,8 +45,8 @@ export type EngineGame = { nodeId: string; name: string; classify: readonly stri
 /**
  * The engine of a game (@khela/fair `gameEngineFor`): an original when its name says one (crash
  * plays limbo until shared crash rounds are served); else a slot engine from the catalogue's
- * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Roulette and dragon tiger by
- * their names; other table games, keno and scratch keep the classic slot until their engines are served.
+ * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Roulette, dragon tiger and
+ * sic bo by their names; other table games, keno and scratch keep the classic slot until their engines are served.
  */
 export const engineOf = (game: EngineGame): InHouseEngine =>
   game.classify.includes('fishing') ? 'fishing' : gameEngineFor(game);
@@ -84,6 +86,7 @@ export const paramsOf = (engine: InHouseEngine, p: EngineParams, game: EngineGam
       return { difficulty: p.difficulty ?? 'easy' };
     case 'roulette':
     case 'dragon-tiger':
+    case 'sic-bo':
       // The bets as given (the engine checks them); `betMinor` is the chip.
       return { bets: p.bets ?? [] };
     case 'fishing':
@@ -138,6 +141,8 @@ export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: 
         return playRoulette({ ...seeds, betMinor, bets: params.bets as RouletteBet[] });
       case 'dragon-tiger':
         return playDragonTiger({ ...seeds, betMinor, bets: params.bets as DragonTigerBet[] });
+      case 'sic-bo':
+        return playSicBo({ ...seeds, betMinor, bets: params.bets as SicBoBet[] });
       case 'cluster':
         return spinCluster({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
       case 'holdwin':

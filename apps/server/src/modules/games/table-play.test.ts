@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { commitmentOf, verifyDragonTiger, verifyRoulette } from '@khela/fair';
+import { commitmentOf, verifyDragonTiger, verifyRoulette, verifySicBo } from '@khela/fair';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectedError, type TestApp } from '../../../test/helpers';
@@ -8,7 +8,7 @@ import { newMember } from '../wallet/test-support';
 import { engineOfRow } from './engine-service';
 import { launch, openGame, slot } from './test-support';
 
-/** Table games through HTTP and the ledger (docs/decisions/034-table-games.md): roulette, dragon tiger. */
+/** Table games through HTTP and the ledger (docs/decisions/034-table-games.md): roulette, dragon tiger, sic bo. */
 
 let t: TestApp;
 let rouletteNode = '';
@@ -48,6 +48,7 @@ beforeAll(async () => {
   for (const [engineName, name] of [
     ['roulette', 'Royal Roulette'],
     ['dragon-tiger', 'Royal Dragon Tiger'],
+    ['sic-bo', 'Royal Sic Bo'],
   ] as const) {
     const named = inHouse.find((r) => engineOfRow(r) === engineName);
     const row = named ?? spare.shift();
@@ -255,5 +256,75 @@ describe('dragon tiger', () => {
       bets: last.params.bets as never,
     };
     expect(verifyDragonTiger({ ...input, recorded: last.result })).toMatchObject({ ok: true, missing: [] });
+  });
+});
+
+describe('sic bo', () => {
+  // 2 chips on big, 1 on a total of 10, 1 on single 6.
+  const BETS_SB = [
+    { kind: 'big', chips: 2 },
+    { kind: 'total', at: 10 },
+    { kind: 'single', at: 6 },
+  ];
+  /** What the bets return on three dice at a chip of 100 (stake back included), by the table. */
+  const sbReturn = (dice: number[]) => {
+    const total = dice[0]! + dice[1]! + dice[2]!;
+    const triple = dice[0] === dice[1] && dice[1] === dice[2];
+    const sixes = dice.filter((d) => d === 6).length;
+    return (
+      100 * ((!triple && total >= 11 ? 2 * 2 : 0) + (total === 10 ? 7 : 0) + (sixes > 0 ? 1 + sixes : 0))
+    );
+  };
+
+  it('launches by name, stakes chip × chips and pays by the table through the ledger, verifiably', async () => {
+    const launched = await launch(t.app, null, { nodeId: nodeOf['sic-bo'] ?? '', accountType: 0 });
+    expect(new URL(launched.json().value.content.game_url, 'http://x').searchParams.get('engine')).toBe(
+      'sic-bo',
+    );
+    const { session } = await funded(nodeOf['sic-bo']);
+    let expected = 100_000n;
+    let last: Value | null = null;
+    for (let i = 0; i < 8; i++) {
+      const res = await engine(session, 'play', {
+        requestId: randomUUID(),
+        betMinor: '100',
+        params: { bets: BETS_SB },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const v = roundOf(res);
+      expect(v).toMatchObject({
+        stakeMinor: '400',
+        payoutMinor: String(sbReturn(v.result.dice as number[])),
+      });
+      expected = expected - 400n + BigInt(v.payoutMinor);
+      expect(BigInt(v.balanceMinor)).toBe(expected);
+      const lines = await ledgerOfRound(v.roundId);
+      expect(lines.find((l) => l.kind === 'game.bet')?.amount).toBe('-400');
+      expect(lines.find((l) => l.kind === 'game.win')?.amount ?? '0').toBe(v.payoutMinor);
+      last = v;
+    }
+    const bad = await engine(session, 'play', {
+      requestId: randomUUID(),
+      betMinor: '100',
+      params: { bets: [{ kind: 'total', at: 18 }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject(expectedError('game.input.invalid'));
+    const rotated = await slot(t.app, session, 'POST', 'seed/rotate');
+    const revealed = rotated.json().value.revealed as {
+      serverSeed: string;
+      commitment: string;
+      clientSeed: string;
+    };
+    if (!last) throw new Error('no round');
+    const input = {
+      serverSeed: revealed.serverSeed,
+      serverSeedHash: revealed.commitment,
+      clientSeed: revealed.clientSeed,
+      nonce: last.nonce,
+      betMinor: 100,
+      bets: last.params.bets as never,
+    };
+    expect(verifySicBo({ ...input, recorded: last.result })).toMatchObject({ ok: true, missing: [] });
   });
 });

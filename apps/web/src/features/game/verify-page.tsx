@@ -7,6 +7,7 @@ import {
   verifyOriginal,
   verifyRoulette,
   verifyRound,
+  verifySicBo,
   verifySlotRound,
 } from '@khela/fair';
 import { useQuery } from '@tanstack/react-query';
@@ -100,7 +101,8 @@ export const runVerify = (fields: VerifyFields): Check => {
       !ORIGINALS.includes(engine) &&
       engine !== 'fishing' &&
       engine !== 'roulette' &&
-      engine !== 'dragon-tiger'
+      engine !== 'dragon-tiger' &&
+      engine !== 'sic-bo'
     )
       return { error: 'state', checkedAt };
     const answer =
@@ -108,29 +110,31 @@ export const runVerify = (fields: VerifyFields): Check => {
         ? verifyRoulette({ ...seeds, bets: params?.bets as never, recorded })
         : engine === 'dragon-tiger'
           ? verifyDragonTiger({ ...seeds, bets: params?.bets as never, recorded })
-          : engine === 'fishing'
-            ? verifyFishShot({
-                ...seeds,
-                bulletMinor: seeds.betMinor,
-                speciesId: params?.speciesId as number,
-                rtpBp: params?.rtpBp as number,
-                recorded,
-              })
-            : SLOT_ENGINES.includes(engine)
-              ? verifySlotRound({
+          : engine === 'sic-bo'
+            ? verifySicBo({ ...seeds, bets: params?.bets as never, recorded })
+            : engine === 'fishing'
+              ? verifyFishShot({
                   ...seeds,
-                  game: engine as 'cluster',
-                  volatility: params?.volatility as 'low',
+                  bulletMinor: seeds.betMinor,
+                  speciesId: params?.speciesId as number,
+                  rtpBp: params?.rtpBp as number,
                   recorded,
                 })
-              : verifyOriginal({
-                  ...seeds,
-                  ...(params ?? {}),
-                  // Mines and tower replay the picks the round recorded.
-                  picks: recorded?.picks,
-                  game: engine,
-                  recorded,
-                } as never);
+              : SLOT_ENGINES.includes(engine)
+                ? verifySlotRound({
+                    ...seeds,
+                    game: engine as 'cluster',
+                    volatility: params?.volatility as 'low',
+                    recorded,
+                  })
+                : verifyOriginal({
+                    ...seeds,
+                    ...(params ?? {}),
+                    // Mines and tower replay the picks the round recorded.
+                    picks: recorded?.picks,
+                    game: engine,
+                    recorded,
+                  } as never);
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
     const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
     return { result: withLedger(fields, verdict, payout), checkedAt, theme };

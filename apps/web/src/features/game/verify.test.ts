@@ -5,6 +5,7 @@ import {
   playDragonTiger,
   playMines,
   playRoulette,
+  playSicBo,
   spin,
   themeFor,
 } from '@khela/fair';
@@ -141,6 +142,11 @@ describe('verify page', () => {
     const dealt = playDragonTiger({ ...seeds, betMinor: 200, bets: dtBets });
     expect(runVerify(engineFields('dragon-tiger', { bets: dtBets }, dealt))).toMatchObject({
       result: { ok: true, payoutMinor: dealt.payoutMinor },
+    });
+    const sbBets = [{ kind: 'total' as const, at: 11, chips: 2 }];
+    const thrown = playSicBo({ ...seeds, betMinor: 200, bets: sbBets });
+    expect(runVerify(engineFields('sic-bo', { bets: sbBets }, thrown))).toMatchObject({
+      result: { ok: true, payoutMinor: thrown.payoutMinor },
     });
   });
 
