@@ -6,16 +6,23 @@ import { saveShot } from './shots';
 /*
  * The in-house engines besides the classic slot (issue 18, ADR 032): a dice round and a mines
  * round played on the game page to a result, the page's balance checked against the wallet's
- * (start − stakes + payouts of the rounds the page showed), at 390 and 1440 px. The art is SVG.
+ * (start − stakes + payouts of the rounds the page showed), at 390 and 1440 px; one roulette
+ * round on the SVG table (ADR 034). The art is SVG.
  */
 
 const SLOW = { timeout: 30_000 };
 const START_MINOR = 1_000_000;
 
-/** The first arcade game named `word` that launches the engine `engine` in house. */
-const gameUrlOf = async (request: APIRequestContext, token: string, word: string, engine: string) => {
+/** The first game of `classify` named `word` that launches the engine `engine` in house. */
+const gameUrlOf = async (
+  request: APIRequestContext,
+  token: string,
+  word: string,
+  engine: string,
+  classify = 'arcade',
+) => {
   const list = await request.get(
-    `/wps/relay/GCSGAME_gameList?gameType=RNG&gameClassify=arcade&gameName=${word}&pageNo=1&pageSize=40&clientType=3&platform=html5-desktop`,
+    `/wps/relay/GCSGAME_gameList?gameType=RNG&gameClassify=${classify}&gameName=${word}&pageNo=1&pageSize=40&clientType=3&platform=html5-desktop`,
     { headers: { Merchant: 'khelabd' } },
   );
   expect(list.status(), await list.text()).toBe(200);
@@ -146,4 +153,28 @@ test('a dice round and a mines round to a result, the balance checked, at 390 an
   await expect.poll(() => pageMinor(page)).toBe(expected);
   expect(await walletMinor(page.request, token)).toBe(expected);
   await saveShot(page, 'engines', 'fishing-390-en');
+});
+
+test('a roulette round of two bets on the SVG table, the balance checked, at 390 px (ADR 034)', async ({
+  page,
+}) => {
+  const member = await registerByMobile(page.request, '103.4.145.92');
+  await fundMember(page.request, member.id, START_MINOR);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(await gameUrlOf(page.request, member.token, 'Roulette', 'roulette', 'table'));
+  await expect(page.getByTestId('engine-app')).toHaveAttribute('data-engine', 'roulette', SLOW);
+  const chip = Number(await page.getByTestId('engine-bet').getAttribute('data-minor'));
+  await page.getByTestId('roulette-red').click();
+  await page.getByTestId('roulette-n17').click();
+  await expect(page.getByTestId('roulette-stake')).toHaveAttribute('data-minor', String(2 * chip));
+  const answer = page.waitForResponse((r) => r.url().includes('/wps/game/engine/play'));
+  await page.getByTestId('engine-play').click();
+  const round = (await (await answer).json()) as {
+    value: { payoutMinor: string; result: { pocket: number } };
+  };
+  await expect(page.getByTestId('roulette-ball')).toContainText(String(round.value.result.pocket));
+  const expected = START_MINOR - 2 * chip + Number(round.value.payoutMinor);
+  await expect.poll(() => pageMinor(page)).toBe(expected);
+  expect(await walletMinor(page.request, member.token)).toBe(expected);
+  await saveShot(page, 'engines', 'roulette-390-en');
 });

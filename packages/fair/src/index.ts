@@ -64,6 +64,8 @@ export {
 } from './rng';
 export { RTP_TARGET, RTP_TOLERANCE, rtpInBand, rtpOf } from './rtp';
 export * from './slots/index';
+// Table games (src/tables/, docs/decisions/034-table-games.md).
+export * from './tables/index';
 export {
   allPaytables,
   LAYOUTS,

@@ -55,17 +55,29 @@ const start = async () => {
     const engine = params.get('engine') ?? 'classic';
     if (engine !== 'classic') {
       // The originals and the other slot engines: their own chunk, loaded only for them.
-      const [{ EngineApp }, { FishingApp }, init] = await Promise.all([
-        import('./engines/engine-app'),
-        engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
-        call('engineInit', undefined, language),
-      ]);
+      const [{ EngineApp }, { FishingApp }, { RouletteApp }, { DragonTigerApp }, { SicBoApp }, init] =
+        await Promise.all([
+          import('./engines/engine-app'),
+          engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
+          engine === 'roulette' ? import('./engines/roulette-app') : Promise.resolve({ RouletteApp: null }),
+          engine === 'dragon-tiger'
+            ? import('./engines/dragon-tiger-app')
+            : Promise.resolve({ DragonTigerApp: null }),
+          engine === 'sic-bo' ? import('./engines/sic-bo-app') : Promise.resolve({ SicBoApp: null }),
+          call('engineInit', undefined, language),
+        ]);
       document.title = init.gameName;
       const boot = { session, init, t: strings.t, errorText: strings.error };
       root.render(
         <StrictMode>
           {FishingApp ? (
             <FishingApp boot={boot} language={language} />
+          ) : RouletteApp ? (
+            <RouletteApp boot={boot} language={language} />
+          ) : DragonTigerApp ? (
+            <DragonTigerApp boot={boot} language={language} />
+          ) : SicBoApp ? (
+            <SicBoApp boot={boot} language={language} />
           ) : (
             <EngineApp boot={boot} language={language} />
           )}

@@ -21,6 +21,9 @@ export const IN_HOUSE_ENGINES = [
   'mines',
   'tower',
   'fishing',
+  'roulette',
+  'dragon-tiger',
+  'sic-bo',
 ] as const;
 export type InHouseEngine = (typeof IN_HOUSE_ENGINES)[number];
 /** Engines whose round takes several steps (kept open server-side, settled once). */
@@ -41,6 +44,17 @@ export const engineParams = z
     difficulty: z.enum(['easy', 'medium', 'hard', 'expert', 'master']),
     /** Fishing: the species of the fish the bullet hits (its capture chance and multipliers). */
     speciesId: z.number().int(),
+    /** Roulette, dragon tiger, sic bo: the round's bets (each `chips` × the chip `betMinor`; checked by the engine). */
+    bets: z
+      .array(
+        z.object({
+          kind: z.string().max(16),
+          numbers: z.array(z.number().int()).max(6).optional(),
+          at: z.number().int().optional(),
+          chips: z.number().int().optional(),
+        }),
+      )
+      .max(40),
   })
   .partial();
 

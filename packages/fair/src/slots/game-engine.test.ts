@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gameEngineFor, slotLookFor } from './looks';
 
 describe('gameEngineFor', () => {
-  it('maps a name word to its original, crash to limbo, whatever the tags', () => {
+  it('maps a name word to its original or table game, crash to limbo, whatever the tags', () => {
     const cases: [string, string][] = [
       ['Crazy Dragon Plinko', 'plinko'],
       ['Golden Tiger Dice', 'dice'],
@@ -11,12 +11,19 @@ describe('gameEngineFor', () => {
       ['Neon Crash', 'limbo'],
       ['Royal Wheel', 'wheel'],
       ['Space Limbo', 'limbo'],
+      ['Royal Roulette', 'roulette'],
+      ['Golden Dragon Tiger', 'dragon-tiger'],
+      ['Lucky Sic Bo', 'sic-bo'],
+      ['Sicbo Royale', 'sic-bo'],
     ];
     for (const [name, engine] of cases)
       expect(gameEngineFor({ nodeId: `n-${name}`, name, classify: ['arcade'] })).toBe(engine);
   });
 
   it('leaves every other game to its slot look (megaways by tag, else by name and hash)', () => {
+    expect(gameEngineFor({ nodeId: 'a2', name: 'Tiger Dragon Gold', classify: ['video_slot'] })).not.toBe(
+      'dragon-tiger',
+    );
     expect(gameEngineFor({ nodeId: 'a1', name: 'Wild Bison', classify: ['video_slot', 'megaways'] })).toBe(
       'megaways',
     );

@@ -98,7 +98,17 @@ export const slotLookFor = (input: {
 };
 
 /** Every in-house engine a catalogue game can play (the originals besides crash, and the slots). */
-export type GameEngine = SlotEngine | 'dice' | 'limbo' | 'plinko' | 'wheel' | 'mines' | 'tower';
+export type GameEngine =
+  | SlotEngine
+  | 'dice'
+  | 'limbo'
+  | 'plinko'
+  | 'wheel'
+  | 'mines'
+  | 'tower'
+  | 'roulette'
+  | 'dragon-tiger'
+  | 'sic-bo';
 
 /** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
 const ORIGINAL_WORDS: Record<string, GameEngine> = {
@@ -112,6 +122,8 @@ const ORIGINAL_WORDS: Record<string, GameEngine> = {
   mines: 'mines',
   minesweeper: 'mines',
   tower: 'tower',
+  // Table games (docs/decisions/034-table-games.md).
+  roulette: 'roulette',
 };
 
 /**
@@ -123,7 +135,11 @@ export const gameEngineFor = (input: {
   name: string;
   classify?: string | readonly string[] | null;
 }): GameEngine => {
-  for (const word of words(input.name ?? '')) {
+  const nameWords = words(input.name ?? '');
+  // Two-word table names first ("Golden Dragon Tiger" is dragon tiger, "Lucky Dragon" a slot).
+  if (nameWords.some((w, i) => w === 'dragon' && nameWords[i + 1] === 'tiger')) return 'dragon-tiger';
+  if (nameWords.some((w, i) => w === 'sicbo' || (w === 'sic' && nameWords[i + 1] === 'bo'))) return 'sic-bo';
+  for (const word of nameWords) {
     const original = ORIGINAL_WORDS[word];
     if (original) return original;
   }

@@ -97,11 +97,13 @@ export const playEngine = async (
     }
     const result = multi ? openView(engine, params, [], 0) : playInstant(engine, seeds, betMinor, params);
     const payout = multi ? 0n : BigInt((result as { payoutMinor: number }).payoutMinor);
+    // Roulette stakes the chip × its chips; every other engine stakes the bet.
+    const stakeMinor = multi ? betMinor : ((result as { stakeMinor?: number }).stakeMinor ?? betMinor);
     const roundId = randomUUID();
     const stake = await move(deps, trx, session, money, {
       key: `engine:${roundId}:bet`,
       kind: 'game.bet',
-      amount: -BigInt(betMinor),
+      amount: -BigInt(stakeMinor),
       roundId,
     });
     let after = stake.after;
@@ -133,7 +135,7 @@ export const playEngine = async (
         game_type: session.gameType,
         external_round_id: null,
         status: multi ? 'open' : 'settled',
-        stake_minor: BigInt(betMinor),
+        stake_minor: BigInt(stakeMinor),
         payout_minor: payout,
         balance_before_minor: stake.before,
         balance_after_minor: after,

@@ -1,5 +1,6 @@
 import type { InHouseEngine } from '@khela/contract';
 import {
+  type DragonTigerBet,
   type EngineVolatility,
   FairError,
   FISH_DEFAULT_RTP_BP,
@@ -9,12 +10,17 @@ import {
   minesLayout,
   minesMultiplier,
   playDice,
+  playDragonTiger,
   playLimbo,
   playMines,
   playPlinko,
+  playRoulette,
+  playSicBo,
   playTower,
   playWheel,
+  type RouletteBet,
   type RoundSeeds,
+  type SicBoBet,
   slotLookFor,
   spinCluster,
   spinHoldWin,
@@ -39,8 +45,8 @@ export type EngineGame = { nodeId: string; name: string; classify: readonly stri
 /**
  * The engine of a game (@khela/fair `gameEngineFor`): an original when its name says one (crash
  * plays limbo until shared crash rounds are served); else a slot engine from the catalogue's
- * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Table, keno,
- * scratch and fishing entries keep the classic slot until their engines are served.
+ * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Roulette, dragon tiger and
+ * sic bo by their names; other table games, keno and scratch keep the classic slot until their engines are served.
  */
 export const engineOf = (game: EngineGame): InHouseEngine =>
   game.classify.includes('fishing') ? 'fishing' : gameEngineFor(game);
@@ -58,6 +64,9 @@ export type EngineParams = {
   mines?: number | undefined;
   difficulty?: TowerDifficulty | undefined;
   speciesId?: number | undefined;
+  bets?:
+    | { kind: string; numbers?: number[] | undefined; at?: number | undefined; chips?: number | undefined }[]
+    | undefined;
 };
 
 /** The parameters a round records: the player's, with the defaults of what they left out. */
@@ -75,6 +84,11 @@ export const paramsOf = (engine: InHouseEngine, p: EngineParams, game: EngineGam
       return { mines: p.mines ?? 3 };
     case 'tower':
       return { difficulty: p.difficulty ?? 'easy' };
+    case 'roulette':
+    case 'dragon-tiger':
+    case 'sic-bo':
+      // The bets as given (the engine checks them); `betMinor` is the chip.
+      return { bets: p.bets ?? [] };
     case 'fishing':
       // The bullet's RTP is the room's (the default), never the player's choice.
       return { speciesId: p.speciesId ?? 0, rtpBp: FISH_DEFAULT_RTP_BP };
@@ -98,7 +112,10 @@ export const fairInput = <T>(run: () => T): T => {
 type Params = Record<string, unknown>;
 const num = (v: unknown) => v as number;
 
-/** One settled round of a one-step engine (dice, limbo, plinko, wheel and the slot engines). */
+/**
+ * One settled round of a one-step engine (dice, limbo, plinko, wheel, roulette and the slot
+ * engines). Its stake is the result's `stakeMinor` (roulette: the chip × the chips of its bets).
+ */
 export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: number, params: Params) =>
   fairInput((): { payoutMinor: number } & Record<string, unknown> => {
     switch (engine) {
@@ -120,6 +137,12 @@ export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: 
         });
       case 'wheel':
         return playWheel({ ...seeds, betMinor, segments: num(params.segments), risk: params.risk as 'low' });
+      case 'roulette':
+        return playRoulette({ ...seeds, betMinor, bets: params.bets as RouletteBet[] });
+      case 'dragon-tiger':
+        return playDragonTiger({ ...seeds, betMinor, bets: params.bets as DragonTigerBet[] });
+      case 'sic-bo':
+        return playSicBo({ ...seeds, betMinor, bets: params.bets as SicBoBet[] });
       case 'cluster':
         return spinCluster({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
       case 'holdwin':

@@ -2,9 +2,12 @@ import {
   type SlotState,
   type SpinResult,
   themeFor,
+  verifyDragonTiger,
   verifyFishShot,
   verifyOriginal,
+  verifyRoulette,
   verifyRound,
+  verifySicBo,
   verifySlotRound,
 } from '@khela/fair';
 import { useQuery } from '@tanstack/react-query';
@@ -93,32 +96,45 @@ export const runVerify = (fields: VerifyFields): Check => {
     const params = parseObject(fields.params);
     const recorded = parseObject(fields.recorded);
     if (params === 'bad' || recorded === 'bad') return { error: 'state', checkedAt };
-    if (!SLOT_ENGINES.includes(engine) && !ORIGINALS.includes(engine) && engine !== 'fishing')
+    if (
+      !SLOT_ENGINES.includes(engine) &&
+      !ORIGINALS.includes(engine) &&
+      engine !== 'fishing' &&
+      engine !== 'roulette' &&
+      engine !== 'dragon-tiger' &&
+      engine !== 'sic-bo'
+    )
       return { error: 'state', checkedAt };
     const answer =
-      engine === 'fishing'
-        ? verifyFishShot({
-            ...seeds,
-            bulletMinor: seeds.betMinor,
-            speciesId: params?.speciesId as number,
-            rtpBp: params?.rtpBp as number,
-            recorded,
-          })
-        : SLOT_ENGINES.includes(engine)
-          ? verifySlotRound({
-              ...seeds,
-              game: engine as 'cluster',
-              volatility: params?.volatility as 'low',
-              recorded,
-            })
-          : verifyOriginal({
-              ...seeds,
-              ...(params ?? {}),
-              // Mines and tower replay the picks the round recorded.
-              picks: recorded?.picks,
-              game: engine,
-              recorded,
-            } as never);
+      engine === 'roulette'
+        ? verifyRoulette({ ...seeds, bets: params?.bets as never, recorded })
+        : engine === 'dragon-tiger'
+          ? verifyDragonTiger({ ...seeds, bets: params?.bets as never, recorded })
+          : engine === 'sic-bo'
+            ? verifySicBo({ ...seeds, bets: params?.bets as never, recorded })
+            : engine === 'fishing'
+              ? verifyFishShot({
+                  ...seeds,
+                  bulletMinor: seeds.betMinor,
+                  speciesId: params?.speciesId as number,
+                  rtpBp: params?.rtpBp as number,
+                  recorded,
+                })
+              : SLOT_ENGINES.includes(engine)
+                ? verifySlotRound({
+                    ...seeds,
+                    game: engine as 'cluster',
+                    volatility: params?.volatility as 'low',
+                    recorded,
+                  })
+                : verifyOriginal({
+                    ...seeds,
+                    ...(params ?? {}),
+                    // Mines and tower replay the picks the round recorded.
+                    picks: recorded?.picks,
+                    game: engine,
+                    recorded,
+                  } as never);
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
     const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
     return { result: withLedger(fields, verdict, payout), checkedAt, theme };

@@ -1,4 +1,14 @@
-import { commitmentOf, fishShot, playDice, playMines, spin, themeFor } from '@khela/fair';
+import {
+  commitmentOf,
+  fishShot,
+  playDice,
+  playDragonTiger,
+  playMines,
+  playRoulette,
+  playSicBo,
+  spin,
+  themeFor,
+} from '@khela/fair';
 import { describe, expect, it } from 'vitest';
 import { gamePageHref, launchParamsFromQuery } from '../../shared/launch-request';
 import { fieldsFromQuery, verifyQuery } from './verify-link';
@@ -115,6 +125,28 @@ describe('verify page', () => {
     expect(runVerify(fishFields)).toMatchObject({ result: { ok: true } });
     expect(runVerify({ ...fishFields, ledgerPayoutMinor: String(shot.payoutMinor + 200) })).toMatchObject({
       result: { ok: false, mismatches: ['ledgerPayoutMinor'] },
+    });
+    const bets = [
+      { kind: 'red' as const, chips: 2 },
+      { kind: 'straight' as const, numbers: [17] },
+    ];
+    const wheel = playRoulette({ ...seeds, betMinor: 200, bets });
+    const rouletteFields = engineFields('roulette', { bets }, wheel);
+    expect(runVerify(rouletteFields)).toMatchObject({ result: { ok: true, payoutMinor: wheel.payoutMinor } });
+    const moved = runVerify({
+      ...rouletteFields,
+      recorded: JSON.stringify({ ...wheel, pocket: (wheel.pocket + 1) % 37 }),
+    });
+    expect('result' in moved && moved.result.mismatches).toContain('pocket');
+    const dtBets = [{ kind: 'tiger' as const, chips: 3 }];
+    const dealt = playDragonTiger({ ...seeds, betMinor: 200, bets: dtBets });
+    expect(runVerify(engineFields('dragon-tiger', { bets: dtBets }, dealt))).toMatchObject({
+      result: { ok: true, payoutMinor: dealt.payoutMinor },
+    });
+    const sbBets = [{ kind: 'total' as const, at: 11, chips: 2 }];
+    const thrown = playSicBo({ ...seeds, betMinor: 200, bets: sbBets });
+    expect(runVerify(engineFields('sic-bo', { bets: sbBets }, thrown))).toMatchObject({
+      result: { ok: true, payoutMinor: thrown.payoutMinor },
     });
   });
 
