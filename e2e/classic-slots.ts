@@ -7,7 +7,7 @@ const words = (name: string) =>
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-const ORIGINALS = ['dice', 'limbo', 'crash', 'plinko', 'wheel', 'mines', 'minesweeper', 'tower'];
+const ORIGINALS = ['dice', 'limbo', 'crash', 'plinko', 'wheel', 'mines', 'minesweeper', 'tower', 'roulette'];
 const CLUSTER_WORDS = ['cluster', 'candy', 'jelly', 'crush', 'pop', 'gummy'];
 const HOLD_WORDS = ['hold', 'link', 'cash', 'coin', 'coins', 'money'];
 
@@ -19,6 +19,9 @@ const HOLD_WORDS = ['hold', 'link', 'cash', 'coin', 'coins', 'money'];
 const playsClassic = (nodeId: string, name: string, classify: readonly string[]) => {
   const w = words(name);
   const tags = classify.map((t) => t.toLowerCase());
+  // Table games by their two-word names (ADR 034), then the originals by one word.
+  if (w.some((x, i) => x === 'dragon' && w[i + 1] === 'tiger')) return false;
+  if (w.some((x, i) => x === 'sicbo' || (x === 'sic' && w[i + 1] === 'bo'))) return false;
   if (w.some((x) => ORIGINALS.includes(x))) return false;
   if (tags.includes('megaways') || w.includes('megaways')) return false;
   if (tags.some((t) => t === 'cluster' || t === 'cluster_pays') || w.some((x) => CLUSTER_WORDS.includes(x)))
