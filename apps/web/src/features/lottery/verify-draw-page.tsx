@@ -53,7 +53,10 @@ export const VerifyDrawPage = () => {
   );
 
   return (
-    <div className="mx-auto w-full max-w-[760px] space-y-4 px-3 pt-5 pb-8 sm:px-4">
+    <div
+      data-testid="page-lotteryVerify"
+      className="mx-auto w-full max-w-[760px] space-y-4 px-3 pt-5 pb-8 sm:px-4"
+    >
       <header className="flex items-center gap-3">
         <span className="grid size-11 place-items-center rounded-2xl bg-gradient-to-br from-emerald-500 to-teal-600 text-white">
           <ShieldCheck aria-hidden="true" className="size-5" />

@@ -17,13 +17,14 @@ const POLL_MS = 30_000;
  */
 export const RealityCheck = () => {
   const { t } = useTranslation('protection');
-  const { token } = useSessionState();
+  const { token, passwordChangePending } = useSessionState();
   const shownAt = useRef<number>(0);
   const [open, setOpen] = useState(false);
   const reality = useQuery({
     queryKey: ['protection', 'reality', token ?? ''],
     queryFn: ({ signal }) => callApi('protectionReality', { signal }),
-    enabled: token !== null,
+    // Not while a forced password change is pending: the server refuses every other call then.
+    enabled: token !== null && !passwordChangePending,
     refetchInterval: POLL_MS,
   });
   const data = reality.data;
