@@ -54,6 +54,7 @@ test.describe('every route of the route table', () => {
     const heading = page.locator('main h1').first();
     const liveTitle = (await heading.textContent()) ?? '';
     expect(liveTitle).not.toBe('');
+    await expect(page.getByTestId('vendor-cards').locator('li').first()).toBeVisible();
     const vendors = await page.getByTestId('vendor-cards').locator('li').count();
     expect(vendors).toBeGreaterThan(0);
     for (const path of ['/games/live', '/games/LIVE']) {
