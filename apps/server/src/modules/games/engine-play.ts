@@ -27,7 +27,8 @@ import {
 } from './engines';
 import type { GameSession } from './launch';
 import { recordBigWin, toRound } from './rounds';
-import { activeSeed, betLevelsOf, ensureSeed, ownerOf } from './slot';
+import { activeSeed, ensureSeed, ownerOf } from './seeds';
+import { betLevelsOf } from './slot-offer';
 
 /**
  * Rounds of the in-house engines besides the classic slot (docs/decisions/032-in-house-engines-play.md),

@@ -7,7 +7,8 @@ import { type Db, isRetryable, isUniqueViolation } from '../../shared/db';
 import type { StakeGuard } from '../protection';
 import { MAX_ATTEMPTS, type WalletService } from '../wallet';
 import type { GameSession } from './launch';
-import { formatMinorString, type SeedOwner } from './slot';
+import type { SeedOwner } from './seeds';
+import { formatMinorString } from './slot';
 import { mainBalance, memberStatus } from './store';
 
 /**

@@ -6,7 +6,9 @@ import { type EngineDeps, type EngineOutcome, openEngineRound } from './engine-r
 import { stepEngine } from './engine-steps';
 import { type EngineGame, type EngineParams, engineOf, isMultiStep } from './engines';
 import type { GameSession } from './launch';
-import { betLevelsOf, ensureSeed, formatMinorString, ownerOf, seedInfoOf, sessionBalance } from './slot';
+import { ensureSeed, ownerOf, seedInfoOf } from './seeds';
+import { formatMinorString, sessionBalance } from './slot';
+import { betLevelsOf } from './slot-offer';
 import { findGameByNode, type GameRow, nameIn } from './store';
 
 /** The engine of a catalogue row. */

@@ -28,18 +28,10 @@ import {
 import { roundProof } from './proof';
 import { betRecordOf, readBetRecord, readBetRecords } from './records';
 import { openRoundElsewhere } from './rounds';
+import { ownerOf, rotateSeed, setClientSeed } from './seeds';
 import { readGamesSettings } from './settings';
-import {
-  betLevelsOf,
-  formatMinorString,
-  gameTheme,
-  ownerOf,
-  playSpin,
-  rotateSeed,
-  setClientSeed,
-  slotHistory,
-  slotInit,
-} from './slot';
+import { formatMinorString, playSpin, slotHistory, slotInit } from './slot';
+import { betLevelsOf, gameTheme } from './slot-offer';
 import { findGameByNode, findGameByVendorId, type GameRow, nameIn, sportsbookGames } from './store';
 import { type SweepReport, sweepRounds } from './sweeper';
 
