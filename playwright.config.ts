@@ -37,7 +37,12 @@ export default defineConfig({
     // Chromium's software rasteriser busy on the machine's two cores.
     reducedMotion: 'reduce',
     timezoneId: 'Asia/Dhaka',
-    trace: 'retain-on-failure',
+    // The site's service worker (ADR 044) would fetch pages and assets itself, out of reach of
+    // page.route: journeys run without it; e2e/support.spec.ts allows it for itself.
+    serviceWorkers: 'block',
+    // DOM snapshots of a failing journey, without the screencast (its frames cost the software
+    // rasteriser on the machine's two cores in every passing journey too).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -53,6 +53,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...needsService],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // One module graph per worker instead of one per file: each file builds its own app on
+          // its own database anyway, and re-importing the whole server for each of ~150 files was
+          // half of this project's time (measured: 23 files 174 s → 93 s, CPU halved).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

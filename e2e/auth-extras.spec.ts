@@ -490,7 +490,7 @@ test.describe('the agent site (/agentHome)', () => {
       );
       const rows = dashboard.getByTestId('agent-downline-row').filter({ visible: true });
       await expect(rows.filter({ hasText: 'team01' })).toHaveCount(1);
-      await expect(dashboard.getByTestId('agent-later')).toBeVisible();
+      await expect(dashboard.getByTestId('agency-centre')).toBeVisible();
       await shoot(page, `agent-home-${look.language}-${look.theme}`, project);
       await expectNoOverflow(page);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openPage, test } from './fixtures';
-import { fundMember, registerByMobile } from './members';
+import { fundMember, registerByMobile, signInWithToken } from './members';
 import { saveShot } from './shots';
 import { staffLogin } from './staff-api';
 
@@ -234,17 +234,7 @@ test.describe('cashier', () => {
     // A member of its own, with ৳200.00 from finance, signed in straight from its registration.
     const member = await registerByMobile(page.request, '103.4.146.41');
     await fundMember(page.request, member.id, 20_000);
-    await page.addInitScript((value) => {
-      if (window.sessionStorage.getItem('e2e-started')) return;
-      window.sessionStorage.setItem('e2e-started', '1');
-      window.sessionStorage.setItem('token', value.token);
-      window.sessionStorage.setItem('account', value.userName);
-      window.sessionStorage.setItem('nickname', value.userName);
-      window.sessionStorage.setItem('customerId', String(value.id));
-      window.sessionStorage.setItem('isAgent', '0');
-      window.sessionStorage.setItem('USER_POPUP', 'closed');
-      window.localStorage.setItem('hisLang', 'en');
-    }, member);
+    await signInWithToken(page, member);
     await page.goto('/?member=depositv2');
     await expect(page.getByTestId('page-depositv2')).toBeVisible(SLOW);
     await expect(balance(page)).toHaveText('৳200.00', SLOW);
@@ -383,7 +373,7 @@ test.describe('cashier', () => {
     pageErrors.splice(pageErrors.indexOf(refused[0] as string), 1);
   });
 
-  test('@desktop ?member=<page> opens the member centre there; the later pages say so honestly; Escape and Back close it', async ({
+  test('@desktop ?member=<page> opens the member centre there; the menu moves between pages; Escape and Back close it', async ({
     page,
   }) => {
     await logIn(page, 'team02');
@@ -414,9 +404,9 @@ test.describe('cashier', () => {
     ]);
     await goTo(page, 'personalProfit');
     await expect(page.getByTestId('profit-deposits')).toContainText('৳0.00');
-    await page.getByTestId('member-menu-rewardCenter').click();
-    await expect(page.getByTestId('member-coming-soon')).toBeVisible();
-    await expect(page).toHaveURL(/member=rewardCenter/);
+    await page.getByTestId('member-menu-referral').click();
+    await expect(page.getByTestId('page-referral')).toBeVisible(SLOW);
+    await expect(page).toHaveURL(/member=referral/);
     await page.getByTestId('member-menu-transferUpline').click();
     await expect(page.getByTestId('upline-form')).toContainText('agent01', SLOW);
     await expect(page.getByTestId('upline-need-password')).toBeVisible();

@@ -7,7 +7,23 @@ const words = (name: string) =>
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
-const ORIGINALS = ['dice', 'limbo', 'crash', 'plinko', 'wheel', 'mines', 'minesweeper', 'tower', 'roulette'];
+const ORIGINALS = [
+  'dice',
+  'limbo',
+  'crash',
+  'plinko',
+  'wheel',
+  'mines',
+  'minesweeper',
+  'tower',
+  'roulette',
+  // Card tables, keno (ADR 043), video poker and scratch cards (ADR 049).
+  'baccarat',
+  'blackjack',
+  'keno',
+  'poker',
+  'scratch',
+];
 const CLUSTER_WORDS = ['cluster', 'candy', 'jelly', 'crush', 'pop', 'gummy'];
 const HOLD_WORDS = ['hold', 'link', 'cash', 'coin', 'coins', 'money'];
 
@@ -22,6 +38,9 @@ const playsClassic = (nodeId: string, name: string, classify: readonly string[])
   // Table games by their two-word names (ADR 034), then the originals by one word.
   if (w.some((x, i) => x === 'dragon' && w[i + 1] === 'tiger')) return false;
   if (w.some((x, i) => x === 'sicbo' || (x === 'sic' && w[i + 1] === 'bo'))) return false;
+  if (w.some((x, i) => x === 'black' && w[i + 1] === 'jack')) return false;
+  if (w.some((x, i) => x === 'jacks' && w[i + 1] === 'or' && w[i + 2] === 'better')) return false;
+  if (tags.includes('scratch')) return false;
   if (w.some((x) => ORIGINALS.includes(x))) return false;
   if (tags.includes('megaways') || w.includes('megaways')) return false;
   if (tags.some((t) => t === 'cluster' || t === 'cluster_pays') || w.some((x) => CLUSTER_WORDS.includes(x)))

@@ -597,6 +597,13 @@ test.describe('sports pages', () => {
       data: { fromAccountTypeId: 2, toAccountTypeId: saba?.accountTypeId, amount: 500_000 },
     });
     expect(moved.status(), await moved.text()).toBe(200);
+    // Auto-transfer off: the 5,000.00 moved by hand stays the book's wallet (the main wallet is not
+    // moved in at launch).
+    const off = await page.request.put('/wps/wallet/auto-transfer', {
+      headers: { Authorization: token, Merchant: 'khelabd' },
+      data: { autoTransfer: false },
+    });
+    expect(off.status(), await off.text()).toBe(200);
 
     await openPage(page, '/fbsports', 'fbsports');
     await expect(page.getByTestId('main-nav')).toBeVisible();

@@ -511,7 +511,8 @@ test.describe('lottery list', () => {
 
     // Saving and betting need a member.
     await items.first().getByTestId('lottery-play').click();
-    await expect(page.getByTestId('login-modal')).toBeVisible();
+    // The login modal's chunks and texts load on this first use: allow a loaded machine time.
+    await expect(page.getByTestId('login-modal')).toBeVisible({ timeout: 30_000 });
   });
 
   test('a member saves lotteries, opens one (its betting view) and finds it under recent', async ({

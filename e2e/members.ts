@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { smsCode } from './auth-inbox';
 import { staffLogin } from './staff-api';
 
@@ -17,9 +17,14 @@ export const MOBILE_PASSWORD = 'Mobile1234';
 
 /**
  * Registers a member by mobile number with the SMS code from the demo inbox, from `ip` (the first
- * address the member is seen from; registrations are limited to 5 an hour per address).
+ * address the member is seen from; registrations are limited to 5 an hour per address); `extra`
+ * adds fields to the body (a friend's `referralCode`).
  */
-export const registerByMobile = async (request: APIRequestContext, ip: string) => {
+export const registerByMobile = async (
+  request: APIRequestContext,
+  ip: string,
+  extra: Record<string, unknown> = {},
+) => {
   const mobile = newBdMobile();
   const headers = { Merchant: 'khelabd', 'X-Forwarded-For': ip };
   const sent = await request.post('/wps/verification/sms/register', {
@@ -36,6 +41,7 @@ export const registerByMobile = async (request: APIRequestContext, ip: string) =
       confirmPassword: MOBILE_PASSWORD,
       termsAccepted: true,
       ageConfirmed: true,
+      ...extra,
     },
   });
   expect(registered.status(), await registered.text()).toBe(200);
@@ -58,3 +64,27 @@ export const fundMember = async (request: APIRequestContext, memberId: number, a
   });
   expect(res.status(), await res.text()).toBe(200);
 };
+
+/**
+ * Opens the site signed in as a member registered through the API (its token put in the session
+ * before the first page runs, once per tab), in the given language, first-login popups closed.
+ */
+export const signInWithToken = (
+  page: Page,
+  member: { token: string; userName: string; id: number },
+  lang: 'en' | 'bn' | 'hi' = 'en',
+) =>
+  page.addInitScript(
+    ({ value, lang }) => {
+      if (window.sessionStorage.getItem('e2e-started')) return;
+      window.sessionStorage.setItem('e2e-started', '1');
+      window.sessionStorage.setItem('token', value.token);
+      window.sessionStorage.setItem('account', value.userName);
+      window.sessionStorage.setItem('nickname', value.userName);
+      window.sessionStorage.setItem('customerId', String(value.id));
+      window.sessionStorage.setItem('isAgent', '0');
+      window.sessionStorage.setItem('USER_POPUP', 'closed');
+      window.localStorage.setItem('hisLang', lang);
+    },
+    { value: member, lang },
+  );

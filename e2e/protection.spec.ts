@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { MOBILE_PASSWORD, registerByMobile } from './members';
+import { MOBILE_PASSWORD, registerByMobile, signInWithToken } from './members';
 import { saveShot } from './shots';
 
 /*
@@ -35,17 +36,7 @@ test.describe('player protection', () => {
     // The time-out ends the page's session: a call already on its way is refused.
     allowRefusals(pageErrors, 401, '/wps/');
     const member = await registerByMobile(page.request, '103.4.146.77');
-    await page.addInitScript((value) => {
-      if (window.sessionStorage.getItem('e2e-started')) return;
-      window.sessionStorage.setItem('e2e-started', '1');
-      window.sessionStorage.setItem('token', value.token);
-      window.sessionStorage.setItem('account', value.userName);
-      window.sessionStorage.setItem('nickname', value.userName);
-      window.sessionStorage.setItem('customerId', String(value.id));
-      window.sessionStorage.setItem('isAgent', '0');
-      window.sessionStorage.setItem('USER_POPUP', 'closed');
-      window.localStorage.setItem('hisLang', 'en');
-    }, member);
+    await signInWithToken(page, member);
 
     // A daily deposit limit of 500.00, in force at once.
     await page.goto('/?member=securityCenter');
@@ -73,6 +64,30 @@ test.describe('player protection', () => {
       'over your deposit limit for the last 24 hours: limit 500.00, used 0.00',
     );
 
+    // Data rights: everything kept about the member, as JSON and as a CSV table.
+    await page.goto('/?member=securityCenter');
+    await expect(page.getByTestId('my-data')).toBeVisible(SLOW);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('my-data-json').click(),
+    ]);
+    const data = JSON.parse(readFileSync((await json.path()) ?? '', 'utf8'));
+    expect(data.username).toBe(member.userName);
+    expect(data.sections.responsibleGaming.limits).toMatchObject([{ kind: 'deposit', period: 'day' }]);
+    await page.getByTestId('my-data-csv').click();
+    await page.getByTestId('my-data-table').selectOption('responsibleGaming.limits');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('my-data-save-csv').click(),
+    ]);
+    const lines = readFileSync((await csv.path()) ?? '', 'utf8')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('kind,period,amount');
+    expect(lines[1]).toMatch(/^deposit,day,50000,/);
+    await page.getByTestId('my-data').scrollIntoViewIfNeeded();
+    await saveShot(page, 'protection', 'my-data');
+
     // A one-day time-out: signed out at once.
     await page.goto('/?member=securityCenter');
     await expect(page.getByTestId('rg-pause-form')).toBeVisible(SLOW);
@@ -85,7 +100,14 @@ test.describe('player protection', () => {
     // Sign-in is refused, saying so in the member's language (the login form may be open already:
     // a call of the ended session asks for a login).
     await page.waitForLoadState('networkidle');
-    if (!(await page.getByTestId('input-username').isVisible())) await page.getByTestId('btn-login').click();
+    // The form may also open while this looks (a call of the ended session asking for a login):
+    // then the header's button is inert behind it and the click gives way.
+    if (!(await page.getByTestId('input-username').isVisible()))
+      await page
+        .getByTestId('btn-login')
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+    await expect(page.getByTestId('input-username')).toBeVisible(SLOW);
     await page.getByTestId('input-username').fill(member.userName);
     await page.getByTestId('input-password').fill(MOBILE_PASSWORD);
     await page.getByTestId('btn-submit-login').click();

@@ -31,6 +31,8 @@ describe('server tests that touch the database', () => {
     put('apps/server/src/modules/f/pure.ts', 'export const x = 1;\n');
     put('apps/server/src/modules/f/f.test.ts', "import { x } from './pure';\n");
     put('apps/server/test/http.test.ts', "import { createTestApp } from './helpers';\n");
+    // PGlite by design (its own folder on disk): the same test on both passes, so never listed.
+    put('apps/server/test/backup.pglite.test.ts', "import { openDatabase } from '../src/db/database';\n");
     expect(databaseTests(root)).toEqual([
       'apps/server/src/modules/a/a.test.ts',
       'apps/server/src/modules/b/b.pg.test.ts',

@@ -4,8 +4,10 @@
 // A test file touches the database when its name says so (`*.pg.test.ts`, `*.redis.test.ts`), when
 // it opens one itself (`openDatabase`, `DATABASE_URL`, `REDIS_URL`), or when it or any module it
 // imports through relative paths, transitively, calls the test helpers that make one
-// (`createTestApp`, `createTestDatabase` of apps/server/test). Prints one path a line, relative to
-// the repository.
+// (`createTestApp`, `createTestDatabase` of apps/server/test). A `*.pglite.test.ts` file runs on
+// PGlite by design whatever the environment (a PGlite folder on disk: backup, shutdown, the verify
+// commands): running it again would test the same thing twice, so it is never listed. Prints one
+// path a line, relative to the repository.
 //
 // Run by node's own type stripping (erasable TypeScript only, no imports of other project files).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -53,6 +55,7 @@ export const databaseTests = (root: string) => {
   return ['apps/server/src', 'apps/server/test']
     .filter((dir) => existsSync(join(root, dir)))
     .flatMap((dir) => testFiles(join(root, dir)))
+    .filter((file) => !file.endsWith('.pglite.test.ts'))
     .filter(
       (file) =>
         /\.(pg|redis)\.test\.ts$/.test(file) ||

@@ -7,7 +7,13 @@
 import { FISH_DEFAULT_RTP_BP, FISH_SPECIES, fishRtp } from '../packages/fair/src/fishing/index';
 import { ORIGINALS_RTP_BAND, originalsRtpRows, ratioInBand } from '../packages/fair/src/originals/index';
 import { RTP_TARGET, RTP_TOLERANCE, rtpInBand } from '../packages/fair/src/rtp';
+import { SCRATCH_RTP_BAND, scratchRtp } from '../packages/fair/src/scratch/index';
 import { clusterRtp, ENGINE_VOLATILITIES, holdWinRtp, megawaysRtp } from '../packages/fair/src/slots/index';
+import {
+  VIDEO_POKER_OPTIMAL_RTP,
+  VIDEO_POKER_PAYTABLE,
+  VIDEO_POKER_PAYTABLE_VERSION,
+} from '../packages/fair/src/tables/index';
 import type { Ratio } from '../packages/fair/src/types';
 
 const pct = (r: Ratio, digits = 4) => `${(r.value * 100).toFixed(digits)} %`;
@@ -67,6 +73,28 @@ export const printEngineRtps = (): boolean => {
       line([`slot ${name}`, pct(rtp), detail, ok ? 'in band' : 'OUTSIDE']);
     }
   }
+  console.log(
+    `\nScratch cards and video poker (ADR 049; scratch exact, band ${pct(SCRATCH_RTP_BAND.low, 1)}–${pct(SCRATCH_RTP_BAND.high, 1)})`,
+  );
+  const scratch = scratchRtp();
+  const scratchOk = ratioInBand(scratch, SCRATCH_RTP_BAND);
+  if (!scratchOk) outside += 1;
+  line([
+    'scratch',
+    pct(scratch),
+    `exact: Σ weight × pays / total = ${scratch.numerator}/${scratch.denominator}`,
+    scratchOk ? 'in band' : 'OUTSIDE',
+  ]);
+  const pays = Object.entries(VIDEO_POKER_PAYTABLE)
+    .filter(([, x100]) => x100 > 0)
+    .map(([hand, x100]) => `${hand} ${x100 / 100}`)
+    .join(', ');
+  line([
+    `video poker jacks or better v${VIDEO_POKER_PAYTABLE_VERSION}`,
+    `${VIDEO_POKER_OPTIMAL_RTP.percent.toFixed(2)} %`,
+    `optimal strategy, ${VIDEO_POKER_OPTIMAL_RTP.source}; not enumerated (pays for one: ${pays})`,
+    'stated',
+  ]);
   console.log(`\nEngines: ${outside} mode(s) outside their band.`);
   return outside === 0;
 };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './service-worker.ts';
 import { GROUP_NAMESPACES, PAGE_ROUTES, type PageGroup } from './src/app/route-table.ts';
 import { DEFAULT_LANGUAGE, INITIAL_NAMESPACES, SUPPORTED } from './src/shared/i18n/languages.ts';
 import { LOCAL_KEYS } from './src/shared/state/storage.ts';
@@ -217,7 +218,7 @@ const lobbyChunk = () => {
 const lobby = lobbyChunk();
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), firstPageLoads(), lobby.plugin],
+  plugins: [react(), tailwindcss(), firstPageLoads(), lobby.plugin, serviceWorker()],
   server: { port: 5173, proxy: { '/wps': api, '/lgw': api, '/lotto': api, '/media': api } },
   build: {
     target: 'es2022',

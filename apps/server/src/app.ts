@@ -1,31 +1,20 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { Config } from './config';
-import type { Database } from './db/database';
+import { composePlayVerticals } from './app-play';
+import type { App, AppDeps } from './app-types';
 import { registerBackofficeWeb } from './http/backoffice-web';
 import { AppError } from './http/errors';
+import { registerProbes } from './http/probes';
+import { requestScopedLog } from './http/request-scope';
 import type { Gate } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { createServer, installRequestContext, registerHealthCheck, serveWebApp } from './http/server';
-import {
-  AUTO_CONFIRM_EVERY_MS,
-  type Cashier,
-  createCashier,
-  createCashierDailyMoney,
-} from './modules/cashier';
-import {
-  type CatalogueService,
-  createCatalogueService,
-  createLotteryService,
-  registerCatalogueRoutes,
-} from './modules/catalogue';
+import { createPlayHooks, type PlayListener } from './modules/activity';
+import { AUTO_CONFIRM_EVERY_MS, createCashier, createCashierDailyMoney } from './modules/cashier';
+import { createCatalogueService, createLotteryService, registerCatalogueRoutes } from './modules/catalogue';
 import {
   createDailyPlay,
   createGamesBackoffice,
   createGamesService,
-  type GamesBackoffice,
-  type GamesService,
   registerGamesRoutes,
   registerGamesStaffRoutes,
   SWEEP_INTERVAL_MS,
@@ -36,8 +25,6 @@ import {
   createMembersBackoffice,
   createSocialSignIn,
   createSubjectThrottle,
-  type IdentityService,
-  type MembersBackoffice,
   parseMobile,
   registerIdentityRoutes,
   registerMembersBackofficeRoutes,
@@ -47,38 +34,29 @@ import {
 import {
   createInboxOps,
   createInboxService,
-  type InboxOps,
-  type InboxService,
   registerInboxBackofficeRoutes,
   registerInboxRoutes,
 } from './modules/inbox';
-import {
-  createLottery,
-  createLotteryBackoffice,
-  LOTTERY_TICK_MS,
-  type Lottery,
-  type LotteryBackoffice,
-  registerLotteryBackofficeRoutes,
-  registerLotteryRoutes,
-} from './modules/lottery';
 import { createMessenger, registerDemoInboxRoute } from './modules/messaging';
+import { composePromotions } from './modules/promotions';
 import {
+  createMyData,
+  createProfileBackoffice,
   createProtection,
   createProtectionBackoffice,
-  type Protection,
-  type ProtectionBackoffice,
+  registerProfileBackofficeRoutes,
   registerProtectionBackofficeRoutes,
   registerProtectionRoutes,
+  registerProtectionUploadRoutes,
 } from './modules/protection';
 import {
   createProviderService,
   mountDemoVendorSim,
-  type ProviderService,
   registerProviderRoutes,
   registerVendorAdapters,
 } from './modules/provider';
 import { createMoneyDashboard, registerReportsBackofficeRoutes } from './modules/reports';
-import { createScheduler, type Scheduler } from './modules/scheduler';
+import { createScheduler } from './modules/scheduler';
 import {
   countryOfIp,
   createSiteBackoffice,
@@ -87,82 +65,22 @@ import {
   merchantsForStaff,
   registerSiteBackofficeRoutes,
   registerSiteRoutes,
-  type SiteBackoffice,
-  type SiteService,
 } from './modules/site';
-import { createStaff, createStaffRouter, registerStaffRoutes, type StaffService } from './modules/staff';
+import { createStaff, createStaffRouter, registerStaffRoutes } from './modules/staff';
+import { composeSupport } from './modules/support';
 import {
   createBalanceEvents,
   createDailyBonus,
   createWalletService,
+  journalEntriesInserted,
   registerBalanceSocket,
   registerWalletRoutes,
-  type WalletService,
 } from './modules/wallet';
+import { myDataSources } from './my-data-sources';
+import { createMetrics } from './shared/metrics';
 import { createPasswordHasher } from './shared/passwords';
 
-export type AppDeps = {
-  config: Pick<Config, 'LOG_LEVEL' | 'TRUST_PROXY' | 'BLOCKED_COUNTRIES'> &
-    Partial<
-      Pick<
-        Config,
-        | 'KHELA_MODE'
-        | 'SMTP_URL'
-        | 'MAIL_FROM'
-        | 'SMS_GATEWAY_URL'
-        | 'SMS_GATEWAY_TOKEN'
-        | 'HUMAN_VERIFICATION_COST'
-        | 'KHELA_SCHEDULER'
-        | 'PUBLIC_URL'
-        | 'OIDC_GOOGLE_CLIENT_ID'
-        | 'OIDC_GOOGLE_CLIENT_SECRET'
-        | 'OIDC_GOOGLE_ISSUER'
-        | 'OIDC_FACEBOOK_CLIENT_ID'
-        | 'OIDC_FACEBOOK_CLIENT_SECRET'
-        | 'OIDC_FACEBOOK_ISSUER'
-        | 'OIDC_DEMO_IDP'
-        | 'IMAGE_CDNS'
-        | 'LAUNCH_GAME_CDNS'
-      >
-    >;
-  database: Database;
-  /** Folder of the built web app; when unset only the API is served. */
-  webDist?: string | undefined;
-  /** Folder of the built back-office app, served at /bo/; when unset /bo/ serves only the API. */
-  boWebDist?: string | undefined;
-  logger?: FastifyServerOptions['logger'];
-  /** One short line per answered request instead of pino's two JSON lines (the demo's log). */
-  shortRequestLines?: boolean;
-  now?: () => Date;
-  /** Present when REDIS_URL is set: shared rate limits, caches and pub/sub between nodes. */
-  redis?: Redis | undefined;
-};
-
-export type App = FastifyInstance & {
-  services: {
-    site: SiteService;
-    identity: IdentityService;
-    catalogue: CatalogueService;
-    wallet: WalletService;
-    games: GamesService;
-    provider: ProviderService;
-    staff: StaffService;
-    scheduler: Scheduler;
-    cashier: Cashier;
-    inbox: InboxService;
-    lottery: Lottery;
-    protection: Protection;
-    /** Each module's back-office services (their routes are under /bo/api). */
-    backoffice: {
-      site: SiteBackoffice;
-      members: MembersBackoffice;
-      inbox: InboxOps;
-      games: GamesBackoffice;
-      lottery: LotteryBackoffice;
-      protection: ProtectionBackoffice;
-    };
-  };
-};
+export type { App, AppDeps } from './app-types';
 
 /**
  * The composition root: creates every module, hands each the others it needs (services, or
@@ -181,9 +99,11 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     redis: deps.redis,
   });
   const { app } = server;
+  // The modules' logger: inside a request its lines carry the request id (ADR 047).
+  const log = requestScopedLog(app.log);
 
   // Housekeeping jobs: timers start only when the server listens; tests call `runNow`.
-  const scheduler = createScheduler({ log: app.log, now: deps.now });
+  const scheduler = createScheduler({ log, now: deps.now, db });
   app.addHook('onListen', async () => {
     if (config.KHELA_SCHEDULER !== 'off') scheduler.start();
   });
@@ -206,9 +126,17 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       return { esports: brand.esportGames, cockfight: brand.cockfightGames };
     },
     settingsVersion: site.freshVersion,
+    // The licence profile's verticals (ADR 045): protection is built below, the lists ask later.
+    licence: {
+      allowed: async (merchantCode) => {
+        const profile = await protection.profiles.of(merchantCode);
+        return { version: profile.version, products: profile.allowedProducts };
+      },
+      versionNow: (merchantCode) => protection.profiles.versionNow(merchantCode),
+    },
   });
   await catalogue.refresh();
-  const messenger = createMessenger({ config, db, log: app.log, now: deps.now });
+  const messenger = createMessenger({ config, db, log, now: deps.now });
   // One argon2id semaphore for member and staff passwords alike.
   const hasher = createPasswordHasher();
   const identity = createIdentityService({
@@ -217,7 +145,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     hasher,
     now: deps.now,
     messenger,
-    log: app.log,
+    log,
     humanVerificationCost: config.HUMAN_VERIFICATION_COST,
     // Free play: the trial account's play money, from the wallet created just below.
     trialCredit: (memberId, within) => wallet.grantDemoCredit(memberId, { within }),
@@ -232,6 +160,8 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     payoutHolderName: (memberId) => cashier.payoutHolderName(memberId),
     // Player protection: a timed-out or self-excluded member opens no session (docs/decisions/030).
     signInGuard: (memberId, within) => protection.assertCanSignIn(memberId, within),
+    // An erased, excluded person opens no new account with the same mobile or ID (ADR 052).
+    registrationGuard: (merchantCode, person) => protection.erasure.assertNotExcluded(merchantCode, person),
   });
   // Player protection (docs/decisions/030): limits, time-out, self-exclusion, reality checks; the
   // one door every marked route passes (gate.protect) and the counting the money modules run in
@@ -240,19 +170,44 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     db,
     now: deps.now,
     endSessions: (memberId, within) => identity.endSessions(memberId, within),
+    // Erasure (ADR 052): identity pseudonymises its own tables in protection's transaction.
+    identity: {
+      erase: (memberId, part, within) => identity.eraseIdentity(memberId, part, within),
+      secret: (name) => identity.secret(name),
+    },
   });
   const protectionBackoffice = createProtectionBackoffice(protection, identity.memberDirectory);
+  const profileBackoffice = createProfileBackoffice(protection, identity.memberDirectory);
+  // Play hooks (docs/decisions/035): every vertical's real-money stakes, payouts and refunds, in the
+  // transaction that moves the money: protection's limits and counting first, then any later
+  // listener (`playListeners.push`), then the member's turnover hour in `play_hourly`.
+  const playListeners: PlayListener[] = [
+    {
+      stake: (trx, move) =>
+        protection.assertCanStake(trx, move.memberId, move.amount, {
+          merchantCode: move.merchantCode,
+          product: move.product,
+        }),
+      payout: (trx, move) => protection.countPayout(trx, move.memberId, move.amount),
+    },
+  ];
+  const play = createPlayHooks(playListeners, deps.now);
+  // Erasures whose AML retention is over lose the retained part too (ADR 052).
+  scheduler.every('protection.erasure', 60 * 60_000, async () => {
+    const finished = await protection.erasure.finishDue();
+    if (finished > 0) app.log.info({ finished }, 'protection: retained identity records erased');
+  });
   scheduler.every('identity.purge', 15 * 60_000, async () => {
     const purged = await identity.purgeExpired();
     app.log.info({ purged }, 'identity: expired sessions, tokens and codes purged');
   });
   // Balance push: Redis pub/sub between nodes when REDIS_URL is set, in-process otherwise.
-  const balanceEvents = createBalanceEvents({ redis: deps.redis, log: app.log });
+  const balanceEvents = createBalanceEvents({ redis: deps.redis, log });
   app.addHook('onClose', async () => {
     await balanceEvents.close();
   });
   const wallet = createWalletService({ db, site, now: deps.now, events: balanceEvents });
-  const provider = createProviderService({ db, wallet, site, log: app.log, now: deps.now, protection });
+  const provider = createProviderService({ db, wallet, site, log, now: deps.now, protection, play });
   const staff = createStaff({
     db,
     hasher,
@@ -268,6 +223,27 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   // Platform messages and feedback: the member's side and support's.
   const inbox = createInboxService({ db, now: deps.now });
   const inboxBackoffice = createInboxOps({ db, site, now });
+  // Support chat (ADR 044): the member's conversation, the support inbox, their sockets.
+  const support = composeSupport({
+    db,
+    now,
+    identity,
+    authenticateStaff: staff.accounts.authenticate,
+    merchantCodes: async () => (await site.current()).merchants.map((m) => m.code),
+    redis: deps.redis,
+    log: app.log,
+  });
+  app.addHook('onClose', () => support.close());
+  // Promotions (ADR 036): deposit-then-claim, the wagering listener, the cashier's withdrawal asks.
+  const promo = composePromotions(
+    {
+      ...{ db, wallet, site, scheduler, playListeners, identity, balanceEvents, log },
+      // Marketing stop (ADR 045): no promotion offered while timed out, excluded or closed.
+      marketingStopped: (memberId) => protection.marketingStopped(memberId),
+    },
+    () => cashier,
+    deps.now,
+  );
   // Cashier: deposits, withdrawals, payment password, transfer to upline, finance screens.
   const cashier = createCashier({
     db,
@@ -275,9 +251,14 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     wallet,
     hasher,
     mode: config.KHELA_MODE ?? 'demo',
-    log: app.log,
+    log,
     now: deps.now,
     protection,
+    // Verified KYC above the licence profile's threshold (ADR 045), then the bonus's wagering.
+    beforeWithdrawal: async (trx, memberId, amount, merchantCode) => {
+      await protection.assertCanWithdraw(trx, memberId, merchantCode, amount);
+      await promo.promotions.beforeWithdrawal(trx, memberId);
+    },
   });
   scheduler.every('cashier.withdraw.autoconfirm', AUTO_CONFIRM_EVERY_MS, async () => {
     const closed = await cashier.autoConfirmWithdrawals();
@@ -290,10 +271,12 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     site,
     catalogue,
     wallet,
-    log: app.log,
+    log,
     now: deps.now,
     redis: deps.redis,
-    protection,
+    play,
+    // The licence profile's allowed verticals and money mode (ADR 045).
+    launchGuard: (merchantCode, gameType, real) => protection.assertCanLaunch(merchantCode, gameType, real),
   });
   // Third-party (seamless-wallet) vendors launch through the provider module (docs/decisions/010).
   await registerVendorAdapters(db, games.adapters, provider, {
@@ -309,29 +292,26 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     const report = await games.sweep();
     app.log.info({ report }, 'games: idle rounds swept');
   });
-  const lottery = createLottery({
+  // Lottery, sportsbook, live tables, loyalty and the agent centre (app-play.ts).
+  const verticals = composePlayVerticals({
     db,
     wallet,
-    merchants: async () =>
-      (await site.current()).merchants.map((m) => ({ code: m.code, currency: m.currency })),
+    site,
+    scheduler,
+    play,
+    identity,
+    cashier,
+    promotions: promo.promotions,
+    hasher,
     publishBalance: (memberId) => balanceEvents.publish(memberId),
-    now: deps.now,
-    // Player protection (ADR 030): the slip's total is checked and counted against the member's
-    // limits before the bet transaction (in a transaction of its own: never over a limit; a slip
-    // refused afterwards still counts — to move into the bet transaction, see ADR 030).
-    checkProtection: ({ memberId, stakeMinor }) =>
-      db.transaction().execute((trx) => protection.assertCanStake(trx, memberId, stakeMinor)),
-  });
-  const lotteryBackoffice = createLotteryBackoffice({
-    db,
-    wallet,
-    publishBalance: (memberId) => balanceEvents.publish(memberId),
+    redis: deps.redis,
+    log,
+    clock: deps.now,
     now,
-    ensureDefaults: () => lottery.ensureDefaults(),
+    vnResultFeedUrl: config.VN_RESULT_FEED_URL,
   });
-  scheduler.every('lottery.tick', LOTTERY_TICK_MS, async () => {
-    const report = await lottery.tick();
-    if (report.drawn > 0 || report.settled > 0) app.log.info({ report }, 'lottery: issues drawn and settled');
+  app.addHook('onClose', async () => {
+    await verticals.close();
   });
   app.addHook('onClose', async () => {
     await identity.settled();
@@ -368,13 +348,26 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   installRequestContext(app, site);
   registerHealthCheck(app, database, deps.redis);
+  // Liveness, readiness and Prometheus metrics behind METRICS_TOKEN (ADR 041); the hook counting
+  // requests applies to every route registered after it.
+  const metrics = createMetrics();
+  registerProbes(app, { database, redis: deps.redis, metrics, metricsToken: config.METRICS_TOKEN });
+  metrics.observe({
+    jobs: () => scheduler.status(),
+    pool: database.pool,
+    ledgerEntries: () => journalEntriesInserted(db),
+    now,
+  });
   registerSiteRoutes(app, gate, site);
   registerIdentityRoutes(app, gate, identity, config.PUBLIC_URL);
   registerCatalogueRoutes(app, gate, catalogue, createLotteryService({ db, catalogue, now: deps.now }));
   registerWalletRoutes(app, gate, wallet);
   registerGamesRoutes(app, gate, games);
-  registerLotteryRoutes(app, gate, lottery);
-  registerProtectionRoutes(app, gate, protection);
+  // Data rights (issue 16): each section read by the module that owns it.
+  const myData = createMyData(myDataSources(db), now);
+  registerProtectionRoutes(app, gate, protection, myData);
+  verticals.registerRoutes(app, gate);
+  promo.register(app, gate);
   // Seamless-wallet callbacks of game vendors: signed, outside the /wps gates (docs/decisions/010).
   await registerProviderRoutes(app, provider);
   if (config.KHELA_MODE !== 'production') await mountDemoVendorSim(app, provider);
@@ -383,6 +376,9 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   // encapsulated scope holding only the routes that use it, so the hot read paths never pay for them.
   await app.register(async (scope) => {
     await registerBalanceSocket(scope, { identity, events: balanceEvents });
+    verticals.registerSockets(scope);
+    support.registerSockets(scope);
+    metrics.observe({ sockets: () => scope.websocketServer?.clients.size ?? 0 });
   });
   await app.register(async (scope) => {
     // Uploads: back-office images, deposit proofs, feedback images (each route sets its own limits).
@@ -399,11 +395,15 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     registerInboxBackofficeRoutes(staffRouter, inboxBackoffice);
     await cashier.register(scope, gate, staffRouter);
     registerGamesStaffRoutes(staffRouter, gamesBackoffice);
-    registerLotteryBackofficeRoutes(staffRouter, lotteryBackoffice);
+    verticals.registerBackoffice(staffRouter);
     registerReportsBackofficeRoutes(staffRouter, moneyDashboard);
     registerProtectionBackofficeRoutes(staffRouter, protectionBackoffice);
+    registerProfileBackofficeRoutes(staffRouter, profileBackoffice);
+    registerProtectionUploadRoutes(scope, gate, protection);
+    promo.registerBackoffice(staffRouter);
     // The member's messages and feedback (its upload is multipart, registered in this scope).
     registerInboxRoutes(scope, gate, inbox);
+    support.register(scope, gate, staffRouter);
   });
   if (config.KHELA_MODE === 'demo') registerDemoInboxRoute(app, gate, { db, now: deps.now, parseMobile });
 
@@ -423,15 +423,19 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       scheduler,
       cashier,
       inbox,
-      lottery,
+      support: support.support,
       protection,
+      ...verticals.services,
+      promotions: promo.promotions,
       backoffice: {
         site: siteBackoffice,
         members: membersBackoffice,
         inbox: inboxBackoffice,
+        support: support.backoffice,
         games: gamesBackoffice,
-        lottery: lotteryBackoffice,
         protection: protectionBackoffice,
+        ...verticals.backoffice,
+        promotions: promo.backoffice,
       },
     },
   }) as App;

@@ -65,6 +65,10 @@ const schema = z.object({
   SERVE_WEB: bool.default(true),
   /** Mail goes out through this SMTP server (`smtp://user:pass@host:587`, `smtps://...`); unset: the outbox table. */
   SMTP_URL: z.string().url().optional(),
+  /** Prometheus metrics at `/metrics` with `Authorization: Bearer <token>`; unset: no `/metrics` at all. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  /** Vietnamese lottery results come from this HTTP feed (ADR 046); unset: the in-house demo drawer. */
+  VN_RESULT_FEED_URL: z.string().url().optional(),
   /** Sender of every mail. */
   MAIL_FROM: z.string().min(3).default('Khela <no-reply@khela.local>'),
   /** SMS go to this HTTP gateway (POST JSON `{ to, text }` with a bearer token); unset: the outbox table. */

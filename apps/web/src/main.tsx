@@ -53,6 +53,12 @@ preloadPage(
 );
 // The browser offers app installation once, early: keep the offer for the download page's button.
 captureInstallPrompt();
+// The service worker (ADR 044): the cached shell and the offline page; registered after the
+// page has loaded so it never competes with the first paint.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

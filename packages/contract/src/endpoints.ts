@@ -1,3 +1,4 @@
+import { agencyEndpoints } from './agency/endpoints';
 import { cashierEndpoints } from './cashier/endpoints';
 import { catalogueEndpoints } from './catalogue/endpoints';
 import { demoEndpoints } from './demo/endpoints';
@@ -5,9 +6,15 @@ import { gamesEndpoints } from './games/endpoints';
 import { identityEndpoints } from './identity/endpoints';
 import { inboxEndpoints } from './inbox/endpoints';
 import { lotteryEndpoints } from './lottery/endpoints';
+import { loyaltyEndpoints } from './loyalty/endpoints';
+import { promotionsEndpoints } from './promotions/endpoints';
 import { protectionEndpoints } from './protection/endpoints';
+import { pvpEndpoints } from './pvp/endpoints';
 import { siteEndpoints } from './site/endpoints';
+import { sportsbookEndpoints } from './sportsbook/endpoints';
 import { staffEndpoints } from './staff/endpoints';
+import { supportEndpoints } from './support/endpoints';
+import { tablesEndpoints } from './tables/endpoints';
 import { walletEndpoints } from './wallet/endpoints';
 
 export type { Endpoint, HttpMethod } from './core/endpoint';
@@ -29,6 +36,13 @@ export const endpoints = {
   ...gamesEndpoints,
   ...inboxEndpoints,
   ...protectionEndpoints,
+  ...loyaltyEndpoints,
+  ...agencyEndpoints,
+  ...tablesEndpoints,
+  ...pvpEndpoints,
+  ...sportsbookEndpoints,
+  ...promotionsEndpoints,
+  ...supportEndpoints,
 };
 
 export type EndpointName = keyof typeof endpoints;

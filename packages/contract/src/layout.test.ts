@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { agencyEndpoints } from './agency/endpoints';
 import { cashierEndpoints } from './cashier/endpoints';
 import { catalogueEndpoints } from './catalogue/endpoints';
 import { demoEndpoints } from './demo/endpoints';
@@ -11,22 +12,33 @@ import { identityEndpoints } from './identity/endpoints';
 import { inboxEndpoints } from './inbox/endpoints';
 import {
   backofficeRoutes,
+  boAgencyRoutes,
   boGamesRoutes,
   boLotteryRoutes,
+  boLoyaltyRoutes,
+  boSportsbookRoutes,
   cashierBoRoutes,
   identityBoRoutes,
+  promotionsBoRoutes,
   protectionBoRoutes,
   routes,
 } from './index';
 import { lotteryEndpoints } from './lottery/endpoints';
+import { loyaltyEndpoints } from './loyalty/endpoints';
+import { promotionsEndpoints } from './promotions/endpoints';
 import { protectionEndpoints } from './protection/endpoints';
+import { pvpEndpoints } from './pvp/endpoints';
 import { siteEndpoints } from './site/endpoints';
+import { sportsbookEndpoints } from './sportsbook/endpoints';
 import { staffEndpoints } from './staff/endpoints';
+import { supportEndpoints } from './support/endpoints';
+import { tablesEndpoints } from './tables/endpoints';
 import { walletEndpoints } from './wallet/endpoints';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 
 const moduleTables: Record<string, Record<string, unknown>> = {
+  agency: agencyEndpoints,
   cashier: cashierEndpoints,
   catalogue: catalogueEndpoints,
   demo: demoEndpoints,
@@ -34,9 +46,15 @@ const moduleTables: Record<string, Record<string, unknown>> = {
   identity: identityEndpoints,
   inbox: inboxEndpoints,
   lottery: lotteryEndpoints,
+  loyalty: loyaltyEndpoints,
+  promotions: promotionsEndpoints,
   protection: protectionEndpoints,
+  pvp: pvpEndpoints,
   site: siteEndpoints,
+  sportsbook: sportsbookEndpoints,
   staff: staffEndpoints,
+  support: supportEndpoints,
+  tables: tablesEndpoints,
   wallet: walletEndpoints,
 };
 
@@ -101,7 +119,11 @@ describe('contract layout', () => {
       ...boGamesRoutes,
       ...identityBoRoutes,
       ...boLotteryRoutes,
+      ...boLoyaltyRoutes,
       ...protectionBoRoutes,
+      ...boAgencyRoutes,
+      ...boSportsbookRoutes,
+      ...promotionsBoRoutes,
     };
     expect(Object.keys(all).length).toBe(
       [
@@ -111,7 +133,11 @@ describe('contract layout', () => {
         boGamesRoutes,
         identityBoRoutes,
         boLotteryRoutes,
+        boLoyaltyRoutes,
         protectionBoRoutes,
+        boAgencyRoutes,
+        boSportsbookRoutes,
+        promotionsBoRoutes,
       ].reduce((sum, table) => sum + Object.keys(table).length, 0),
     );
     for (const [name, route] of Object.entries(all)) {

@@ -1,3 +1,4 @@
+import { agencyRoutes } from './agency/routes';
 import { cashierRoutes } from './cashier/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { demoRoutes } from './demo/routes';
@@ -7,10 +8,17 @@ import { identityRoutes } from './identity/routes';
 import { inboxBoRoutes } from './inbox/backoffice';
 import { inboxRoutes } from './inbox/routes';
 import { lotteryRoutes } from './lottery/routes';
+import { loyaltyRoutes } from './loyalty/routes';
+import { promotionsRoutes } from './promotions/routes';
 import { protectionRoutes } from './protection/routes';
+import { pvpRoutes } from './pvp/routes';
 import { siteBoRoutes } from './site/backoffice';
 import { siteRoutes } from './site/routes';
+import { sportsbookRoutes } from './sportsbook/routes';
 import { staffRoutes } from './staff/routes';
+import { supportBoRoutes } from './support/backoffice';
+import { supportRoutes } from './support/routes';
+import { tablesRoutes } from './tables/routes';
 import { walletRoutes } from './wallet/routes';
 
 /** Every player and system call of the product with its schemas, by name (server and OpenAPI). */
@@ -25,6 +33,13 @@ export const routes = {
   ...inboxRoutes,
   ...lotteryRoutes,
   ...protectionRoutes,
+  ...loyaltyRoutes,
+  ...agencyRoutes,
+  ...tablesRoutes,
+  ...pvpRoutes,
+  ...sportsbookRoutes,
+  ...promotionsRoutes,
+  ...supportRoutes,
 };
 export type Routes = typeof routes;
 
@@ -38,4 +53,5 @@ export const backofficeRoutes = {
   ...siteBoRoutes,
   ...memberBoRoutes,
   ...inboxBoRoutes,
+  ...supportBoRoutes,
 };

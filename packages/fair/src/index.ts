@@ -47,9 +47,13 @@ export {
 } from './engine';
 // Originals, fishing and the cluster / hold-and-win / megaways slots (README: "Originals, fishing…").
 export * from './fishing/index';
+// Table games (src/tables/, docs/decisions/034-table-games.md).
+export * from './keno/index';
+export * from './live/index';
 // Lottery draws, bets and RTP (issue 17, src/lottery/).
 export * from './lottery/index';
 export * from './originals/index';
+export * from './pvp/index';
 export {
   type ByteStream,
   CLIENT_SEED_PATTERN,
@@ -63,8 +67,11 @@ export {
   SERVER_SEED_PATTERN,
 } from './rng';
 export { RTP_TARGET, RTP_TOLERANCE, rtpInBand, rtpOf } from './rtp';
+// Scratch cards (src/scratch/, docs/decisions/049-video-poker-scratch.md).
+export * from './scratch/index';
 export * from './slots/index';
-// Table games (src/tables/, docs/decisions/034-table-games.md).
+// Sportsbook odds, lines, multiples, systems and pari-mutuel (issue 21, src/sports/).
+export * from './sports/index';
 export * from './tables/index';
 export {
   allPaytables,

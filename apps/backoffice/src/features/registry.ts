@@ -29,6 +29,7 @@
  *    dark both work, and check the screen at 390 px and 1440 px.
  */
 import { accountFeature } from './account';
+import { agencyFeature } from './agency';
 import { auditFeature } from './audit';
 import { contentFeature } from './content';
 import { dashboardFeature } from './dashboard';
@@ -37,6 +38,7 @@ import { gamesFeature } from './games';
 import { limitsFeature } from './limits';
 import { lotteryFeature } from './lottery';
 import { membersFeature } from './members';
+import { promotionsFeature } from './promotions';
 import { protectionFeature } from './protection';
 import { settingsFeature } from './settings';
 import { staffFeature } from './staff';
@@ -54,6 +56,8 @@ export const FEATURES: BoFeature[] = [
   gamesFeature,
   lotteryFeature,
   protectionFeature,
+  agencyFeature,
+  promotionsFeature,
   settingsFeature,
   contentFeature,
   auditFeature,

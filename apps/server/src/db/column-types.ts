@@ -43,11 +43,17 @@ export type LedgerAccountKind =
   | 'member_vendor'
   | 'pending_withdrawal'
   | 'agent_commission'
+  /** A member's bonus wallet (promotions, migration 0050): granted bonus money under wagering. */
+  | 'member_bonus'
+  /** A member's table balance at a PvP room (pvp, migration 0090): chips bought in, not yet returned. */
+  | 'member_table'
   | 'house'
   | 'payment_clearing'
   | 'bonus'
   /** The progressive jackpot pool of a merchant and currency (migration 0007, games). */
-  | 'jackpot';
+  | 'jackpot'
+  /** The open pots of the PvP rooms of a merchant and currency (pvp, migration 0090). */
+  | 'table_pot';
 
 export type StaffRole = 'owner' | 'finance' | 'support' | 'content' | 'risk';
 
@@ -96,6 +102,7 @@ export const COLUMN_TYPES: Record<string, string> = {
   'game_round.result': 'ColumnType<Record<string, unknown> | null, string | null, string | null>',
   'game_round.status': 'GameRoundStatus',
   'game_session.mode': 'GamePlayMode',
+  'play_hourly.product': 'CatalogueGameType',
   'help_article.content': LOCALIZED,
   'help_article.title': LOCALIZED,
   'identity_audit.detail': 'ColumnType<Record<string, unknown>, string | undefined, never>',

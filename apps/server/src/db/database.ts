@@ -14,6 +14,8 @@ export type Database = {
   kind: DatabaseKind;
   /** Flushes (PGlite: CHECKPOINT) and closes every connection. */
   close: () => Promise<void>;
+  /** PostgreSQL: the pool's connections now (the metrics read it); PGlite has one session. */
+  pool?: () => { total: number; idle: number; waiting: number };
 };
 
 export type DatabaseOptions =
@@ -52,7 +54,12 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       process.emitWarning(`PostgreSQL idle client error: ${error.message}`);
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => db.destroy(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({

@@ -38,7 +38,14 @@ export const migrateToLatest = async (
       )`.execute(conn);
       const applied = await applyTypes(conn, objects.types);
       // The migrator's own transaction would be a second one: this connection's is used instead.
-      const migrator = new Migrator({ db: conn, provider, disableTransactions: true });
+      const migrator = new Migrator({
+        db: conn,
+        provider,
+        disableTransactions: true,
+        // Each module has its own number range (0045 activity, 0050 promotions, …): a database
+        // made before a lower-numbered migration was added runs it on the next start.
+        allowUnorderedMigrations: true,
+      });
       const { error, results } = await migrator.migrateToLatest();
       if (error) {
         const failed = results?.find((r) => r.status === 'Error');

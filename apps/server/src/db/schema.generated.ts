@@ -42,6 +42,63 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AgencyApplication {
+  channel: string;
+  contact: string;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  id: Generated<number>;
+  merchant_code: string;
+  message: Generated<string>;
+  name: string;
+  status: Generated<string>;
+}
+
+export interface AgencyContract {
+  carry: Generated<string>;
+  created_at: Timestamp;
+  cycles: Generated<number>;
+  decided_at: Timestamp | null;
+  end_reason: string | null;
+  ended_at: Timestamp | null;
+  id: Generated<number>;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  offered_by: number | null;
+  payer: string;
+  status: string;
+  tiers: Json;
+  version: number;
+}
+
+export interface AgencySettlement {
+  active_members: number;
+  amount_minor: Int8;
+  carry_in_minor: Generated<Int8>;
+  carry_out_minor: Generated<Int8>;
+  children_minor: Int8;
+  contract_id: number;
+  created_at: Timestamp;
+  entry_id: string | null;
+  gross_minor: Int8;
+  id: Generated<Int8>;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  owed_minor: Int8;
+  paid_at: Timestamp | null;
+  payer: string;
+  payer_member_id: number | null;
+  period_end: Timestamp;
+  period_start: Timestamp;
+  rate_bp: number;
+  seq: number;
+  state: string;
+  team_ggr_minor: Int8;
+  team_turnover_minor: Int8;
+}
+
 export interface Announcement {
   category: string | null;
   content: ColumnType<Localized, string, string>;
@@ -425,6 +482,18 @@ export interface IdentitySecret {
   value: string;
 }
 
+export interface JobRun {
+  attempts: Generated<number>;
+  finished_at: Timestamp | null;
+  job: string;
+  last_error: string | null;
+  lease_until: Timestamp;
+  node: string;
+  period_end: Timestamp;
+  period_start: Timestamp;
+  started_at: Timestamp;
+}
+
 export interface JournalEntry {
   created_at: Timestamp;
   id: string;
@@ -457,6 +526,62 @@ export interface LedgerAccount {
   merchant_code: string;
   owner_key: string;
   vendor_code: string | null;
+}
+
+export interface LiveBet {
+  balance_after_minor: Int8 | null;
+  currency: string;
+  id: Generated<Int8>;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  payout_minor: Int8 | null;
+  placed_at: Timestamp;
+  request_key: string;
+  round_id: Int8;
+  settled_at: Timestamp | null;
+  stake_minor: Int8;
+  state: Generated<string>;
+}
+
+export interface LiveRound {
+  client_seed: string;
+  closes_at: Timestamp;
+  commitment: string;
+  id: Generated<Int8>;
+  opens_at: Timestamp;
+  outcome: Json | null;
+  result_code: string | null;
+  round_no: number;
+  server_seed: string;
+  settled_at: Timestamp | null;
+  state: string;
+  table_id: string;
+}
+
+export interface LiveSeat {
+  connections: Generated<number>;
+  held_until: Timestamp | null;
+  member_id: number;
+  nickname: string;
+  seat_no: number;
+  table_id: string;
+}
+
+export interface LiveTable {
+  betting_ms: number;
+  enabled: Generated<boolean>;
+  game: string;
+  id: string;
+  lease_until: Timestamp | null;
+  max_bet_minor: Int8;
+  merchant_code: string;
+  min_bet_minor: Int8;
+  name: string;
+  owner: string | null;
+  result_ms: number;
+  seats: Generated<number>;
+  sort: Generated<number>;
 }
 
 export interface LoginChallenge {
@@ -577,6 +702,193 @@ export interface LotterySlip {
   merchant_code: string;
   request_key: string;
   total_stake_minor: Int8;
+}
+
+export interface LotteryVnBet {
+  balance_after_stake_minor: Int8;
+  bet_type: string;
+  currency: string;
+  draw_id: string;
+  id: string;
+  member_id: number;
+  merchant_code: string;
+  numbers: Json;
+  owed_minor: Generated<Int8>;
+  payout_milli: Int8;
+  payout_minor: Generated<Int8>;
+  placed_at: Timestamp;
+  request_key: string;
+  rule_id: Int8;
+  seq: number;
+  settled_at: Timestamp | null;
+  settled_version: Generated<number>;
+  stake_minor: Int8;
+  status: string;
+}
+
+export interface LotteryVnDraw {
+  commitment: string | null;
+  created_at: Timestamp;
+  draw_date: Timestamp;
+  draws_at: Timestamp;
+  id: string;
+  issue_no: string;
+  locks_at: Timestamp;
+  merchant_code: string;
+  region: string;
+  result: Json | null;
+  result_version: Generated<number>;
+  server_seed: string | null;
+  settled_version: Generated<number>;
+  source: string;
+  station: string;
+  status: string;
+  void_reason: string | null;
+}
+
+export interface LotteryVnHoliday {
+  created_at: Timestamp;
+  created_by: string | null;
+  day: Timestamp;
+  reason: string;
+}
+
+export interface LotteryVnResultEntry {
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  draw_id: string;
+  entered_at: Timestamp;
+  entered_by: string | null;
+  id: Generated<Int8>;
+  result: Json;
+  source: string;
+  status: string;
+}
+
+export interface LotteryVnRule {
+  created_at: Timestamp;
+  created_by: string | null;
+  effective_from: Timestamp;
+  id: Generated<Int8>;
+  max_stake_minor: Int8;
+  merchant_code: string;
+  min_stake_minor: Int8;
+  payouts: Json;
+  region: string;
+  version: number;
+}
+
+export interface LoyaltyMallItem {
+  active: Generated<boolean>;
+  cash_minor: Generated<Int8>;
+  created_at: Timestamp;
+  id: Generated<number>;
+  kind: string;
+  merchant_code: string;
+  name: Json;
+  points_cost: Int8;
+  sort: Generated<number>;
+  stock: number | null;
+}
+
+export interface LoyaltyMember {
+  last_upgrade_day: Timestamp | null;
+  level_since: Timestamp;
+  member_id: number;
+  merchant_code: string;
+  points: Generated<Int8>;
+  points_earned: Generated<Int8>;
+  vip_level: Generated<number>;
+}
+
+export interface LoyaltyMission {
+  active: Generated<boolean>;
+  code: string;
+  created_at: Timestamp;
+  id: Generated<number>;
+  kind: string;
+  merchant_code: string;
+  name: Json;
+  period: string;
+  product: string | null;
+  reward_minor: Int8;
+  sort: Generated<number>;
+  target: Int8;
+}
+
+export interface LoyaltyMissionClaim {
+  claimed_at: Timestamp;
+  entry_id: string;
+  id: Generated<Int8>;
+  member_id: number;
+  merchant_code: string;
+  mission_id: number;
+  period_start: Timestamp;
+  reward_minor: Int8;
+}
+
+export interface LoyaltyPointEntry {
+  at: Timestamp;
+  delta: Int8;
+  detail: Generated<Json>;
+  id: Generated<Int8>;
+  key: string;
+  member_id: number;
+  merchant_code: string;
+  reason: string;
+}
+
+export interface LoyaltyRebate {
+  amount_minor: Int8;
+  created_at: Timestamp;
+  day: Timestamp;
+  entry_id: string | null;
+  id: Generated<Int8>;
+  member_id: number;
+  merchant_code: string;
+  paid_at: Timestamp | null;
+  product: string;
+  rate_ppm: number;
+  rule_version: number;
+  status: string;
+  turnover_minor: Int8;
+  vip_level: number;
+}
+
+export interface LoyaltyRedemption {
+  address: string | null;
+  cash_minor: Int8;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  entry_id: string | null;
+  id: Generated<Int8>;
+  item_id: number;
+  member_id: number;
+  merchant_code: string;
+  points: Int8;
+  reason: string | null;
+  request_key: string;
+  status: string;
+}
+
+export interface LoyaltyRule {
+  created_at: Timestamp;
+  created_by: string;
+  effective_from: Timestamp;
+  merchant_code: string;
+  rule: Json;
+  version: number;
+}
+
+export interface LoyaltyRun {
+  day: Timestamp;
+  finished_at: Timestamp | null;
+  merchant_code: string;
+  point_entries: Generated<number>;
+  rebates: Generated<number>;
+  started_at: Timestamp;
+  started_by: string;
 }
 
 export interface Media {
@@ -720,6 +1032,96 @@ export interface Outbox {
   subject: string | null;
 }
 
+export interface PlayHourly {
+  bets: Generated<number>;
+  hour: Timestamp;
+  member_id: number;
+  merchant_code: string;
+  payout_minor: Generated<Int8>;
+  product: CatalogueGameType;
+  refund_minor: Generated<Int8>;
+  stake_minor: Generated<Int8>;
+}
+
+export interface PromoApplication {
+  bonus_id: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  id: string;
+  member_id: number;
+  merchant_code: string;
+  promo_code: string;
+  reason: string | null;
+  remark: string;
+  status: string;
+}
+
+export interface PromoBonus {
+  amount_minor: Int8;
+  converted_minor: Int8 | null;
+  deposit_id: string | null;
+  deposit_minor: Int8;
+  ended_at: Timestamp | null;
+  ended_reason: string | null;
+  expires_at: Timestamp;
+  granted_at: Timestamp;
+  id: string;
+  member_id: number;
+  merchant_code: string;
+  period_key: string;
+  promo_code: string;
+  promo_version: number;
+  requirement_minor: Int8;
+  returned_minor: Int8 | null;
+  rule: Json;
+  status: string;
+  wagered_centi: Generated<Int8>;
+}
+
+export interface PromoRule {
+  active: boolean;
+  cap_minor: Int8;
+  code: string;
+  created_at: Timestamp;
+  created_by: string;
+  effective_from: Timestamp;
+  ends_at: Timestamp | null;
+  expiry_hours: number;
+  fixed_minor: Int8;
+  frequency: string;
+  kind: string;
+  max_bet_minor: Int8;
+  merchant_code: string;
+  min_deposit_minor: Int8;
+  min_turnover_minor: Generated<Int8>;
+  multiplier: number;
+  percent_bp: number;
+  spending_order: string;
+  starts_at: Timestamp | null;
+  texts: Json;
+  version: number;
+  wagering_base: string;
+  weights: Json;
+  withdraw_policy: string;
+}
+
+export interface ProtectionAttempt {
+  attempts: number;
+  hour: Timestamp;
+  subject: string;
+}
+
+export interface ProtectionErasure {
+  finished_at: Timestamp | null;
+  member_id: number;
+  merchant_code: string;
+  requested_at: Timestamp;
+  requested_by: number | null;
+  retained_until: Timestamp | null;
+  status: string;
+}
+
 export interface ProtectionEvent {
   action: string;
   at: Timestamp;
@@ -728,6 +1130,32 @@ export interface ProtectionEvent {
   member_id: number;
   merchant_code: string;
   staff_id: number | null;
+}
+
+export interface ProtectionExclusionMark {
+  all_merchants: Generated<boolean>;
+  created_at: Timestamp;
+  digest: string;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  until: Timestamp | null;
+}
+
+export interface ProtectionKycDocument {
+  content: Uint8Array;
+  created_at: Timestamp;
+  erased_at: Timestamp | null;
+  id: Generated<Int8>;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  mime: string;
+  reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: number | null;
+  size_bytes: number;
+  status: Generated<string>;
 }
 
 export interface ProtectionLimit {
@@ -744,15 +1172,36 @@ export interface ProtectionLimit {
 
 export interface ProtectionMember {
   all_merchants: Generated<boolean>;
+  birth_date: Timestamp | null;
+  closure_reason: string | null;
+  kyc_reason: string | null;
+  kyc_status: Generated<string>;
+  lift_requested_at: Timestamp | null;
   member_id: number;
   play_last_at: Timestamp | null;
   play_net_minor: Generated<Int8>;
   play_started_at: Timestamp | null;
   reality_minutes: number | null;
+  reopen_requested_at: Timestamp | null;
   restricted_at: Timestamp | null;
   restricted_until: Timestamp | null;
   restriction: Generated<string>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface ProtectionProfile {
+  allowed_products: Json;
+  aml_retention_years: Generated<number>;
+  cooling_off_hours: number;
+  created_at: Timestamp;
+  kyc_before_deposit: boolean;
+  kyc_withdrawal_above: Int8 | null;
+  limit_prompt: string;
+  merchant_code: string;
+  min_age: number;
+  money_mode: string;
+  staff_id: number | null;
+  version: number;
 }
 
 export interface ProtectionUsage {
@@ -829,10 +1278,87 @@ export interface ProviderVendor {
   vendor_code: string;
 }
 
+export interface PvpHand {
+  client_seed: string;
+  commitment: string;
+  ended_at: Timestamp | null;
+  game: Json;
+  hand_no: number;
+  id: Generated<Int8>;
+  members: Json;
+  rule: Json;
+  server_seed: string;
+  started_at: Timestamp;
+  state: string;
+  step: Generated<number>;
+  table_id: string;
+  turn_deadline: Timestamp | null;
+}
+
+export interface PvpSeat {
+  chips_minor: Int8;
+  connections: Generated<number>;
+  currency: string;
+  held_until: Timestamp | null;
+  joined_at: Timestamp;
+  member_id: number;
+  merchant_code: string;
+  nickname: string;
+  seat_no: number;
+  table_id: string;
+}
+
+export interface PvpTable {
+  created_at: Timestamp;
+  hand_no: Generated<number>;
+  id: string;
+  lease_until: Timestamp | null;
+  merchant_code: string;
+  owner: string | null;
+  seats: number;
+  tier_key: string;
+}
+
+export interface PvpTier {
+  a23: Generated<string>;
+  boot_minor: Int8;
+  created_at: Generated<Timestamp>;
+  max_buy_in_minor: Int8;
+  merchant_code: string;
+  min_buy_in_minor: Int8;
+  name: string;
+  pot_limit_minor: Int8;
+  rake_bp: number;
+  rake_cap_minor: Int8;
+  seats: number;
+  sort: Generated<number>;
+  tier_key: string;
+  turn_ms: number;
+  version: number;
+}
+
 export interface RecentGame {
   last_played_at: Timestamp;
   member_id: number;
   node_id: string;
+}
+
+export interface ReferralCode {
+  code: string;
+  created_at: Timestamp;
+  member_id: number;
+  merchant_code: string;
+}
+
+export interface ReferralDecision {
+  bonus_id: string | null;
+  decided_at: Timestamp;
+  decided_by: string;
+  decision: string;
+  friend_id: number;
+  merchant_code: string;
+  reason: string;
+  referrer_id: number;
 }
 
 export interface RememberToken {
@@ -843,6 +1369,108 @@ export interface RememberToken {
   revoked_at: Timestamp | null;
   token_hash: string;
   used_at: Timestamp | null;
+}
+
+export interface SbBet {
+  balance_after_stake_minor: Int8;
+  currency: string;
+  id: string;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  odds_policy: string;
+  payout_minor: Generated<Int8>;
+  placed_at: Timestamp;
+  potential_minor: Int8 | null;
+  product: string;
+  request_key: string;
+  result: string | null;
+  revision: Generated<number>;
+  rule_id: Int8;
+  settled_at: Timestamp | null;
+  stake_minor: Int8;
+  status: string;
+  system_sizes: Json | null;
+}
+
+export interface SbBetLeg {
+  bet_id: string;
+  event_id: string;
+  market_id: string;
+  odds: Int8;
+  selection_id: string;
+  seq: number;
+}
+
+export interface SbCompetition {
+  id: string;
+  name: string;
+  sport_code: string;
+}
+
+export interface SbEvent {
+  away: string;
+  commitment: string;
+  competition_id: string;
+  created_at: Timestamp;
+  ends_at: Timestamp;
+  feed_key: string;
+  home: string;
+  id: string;
+  merchant_code: string;
+  result: Json | null;
+  resulted_at: Timestamp | null;
+  server_seed: string;
+  sport_code: string;
+  starts_at: Timestamp;
+  status: string;
+}
+
+export interface SbMarket {
+  event_id: string;
+  id: string;
+  kind: string;
+  line_q: number | null;
+  pari_mutuel: Generated<boolean>;
+  revision: Generated<number>;
+  settled_at: Timestamp | null;
+  status: string;
+  void_reason: string | null;
+}
+
+export interface SbRule {
+  cashout_enabled: Generated<boolean>;
+  cashout_margin_bp: Generated<number>;
+  cockfight_cut_bp: number;
+  cockfight_draw_odds: Int8;
+  created_at: Timestamp;
+  created_by: string | null;
+  effective_from: Timestamp;
+  id: Generated<Int8>;
+  liability_cap_minor: Int8;
+  max_legs: number;
+  max_payout_minor: Int8;
+  max_stake_minor: Int8;
+  merchant_code: string;
+  min_stake_minor: Int8;
+  version: number;
+}
+
+export interface SbSelection {
+  code: string;
+  id: string;
+  liability_minor: Generated<Int8>;
+  market_id: string;
+  odds: Int8;
+  outcome: string | null;
+  pool_minor: Generated<Int8>;
+  settled_odds: Int8 | null;
+}
+
+export interface SbSport {
+  code: string;
+  product: string;
+  sort: Generated<number>;
 }
 
 export interface SiteSetting {
@@ -883,6 +1511,31 @@ export interface StaffSession {
   token_hash: string;
 }
 
+export interface SupportConversation {
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+  created_at: Timestamp;
+  id: Generated<number>;
+  last_message_at: Timestamp;
+  member_id: number;
+  member_unread: Generated<number>;
+  merchant_code: string;
+  queue: string;
+  staff_unread: Generated<number>;
+  status: string;
+}
+
+export interface SupportMessage {
+  body: string;
+  conversation_id: number;
+  created_at: Timestamp;
+  id: Generated<number>;
+  image: Uint8Array | null;
+  image_type: string | null;
+  sender: string;
+  staff_id: number | null;
+}
+
 export interface Vendor {
   account_type_id: number;
   account_type_name: string;
@@ -917,12 +1570,21 @@ export interface VerificationCode {
   used_at: Timestamp | null;
 }
 
+export interface WalletMemberSetting {
+  auto_transfer: Generated<boolean>;
+  member_id: number;
+  updated_at: Timestamp;
+}
+
 export interface WalletTypeVendor {
   account_type_id: number;
   vendor_code: string;
 }
 
 export interface DB {
+  agency_application: AgencyApplication;
+  agency_contract: AgencyContract;
+  agency_settlement: AgencySettlement;
   announcement: Announcement;
   bo_audit: BoAudit;
   bo_audit_head: BoAuditHead;
@@ -953,9 +1615,14 @@ export interface DB {
   identity_audit: IdentityAudit;
   identity_key: IdentityKey;
   identity_secret: IdentitySecret;
+  job_run: JobRun;
   journal_entry: JournalEntry;
   journal_line: JournalLine;
   ledger_account: LedgerAccount;
+  live_bet: LiveBet;
+  live_round: LiveRound;
+  live_seat: LiveSeat;
+  live_table: LiveTable;
   login_challenge: LoginChallenge;
   login_throttle: LoginThrottle;
   lottery_bet: LotteryBet;
@@ -965,6 +1632,20 @@ export interface DB {
   lottery_rule: LotteryRule;
   lottery_schedule: LotterySchedule;
   lottery_slip: LotterySlip;
+  lottery_vn_bet: LotteryVnBet;
+  lottery_vn_draw: LotteryVnDraw;
+  lottery_vn_holiday: LotteryVnHoliday;
+  lottery_vn_result_entry: LotteryVnResultEntry;
+  lottery_vn_rule: LotteryVnRule;
+  loyalty_mall_item: LoyaltyMallItem;
+  loyalty_member: LoyaltyMember;
+  loyalty_mission: LoyaltyMission;
+  loyalty_mission_claim: LoyaltyMissionClaim;
+  loyalty_point_entry: LoyaltyPointEntry;
+  loyalty_rebate: LoyaltyRebate;
+  loyalty_redemption: LoyaltyRedemption;
+  loyalty_rule: LoyaltyRule;
+  loyalty_run: LoyaltyRun;
   media: Media;
   member: Member;
   member_known_ip: MemberKnownIp;
@@ -977,22 +1658,48 @@ export interface DB {
   merchant: Merchant;
   oidc_flow: OidcFlow;
   outbox: Outbox;
+  play_hourly: PlayHourly;
+  promo_application: PromoApplication;
+  promo_bonus: PromoBonus;
+  promo_rule: PromoRule;
+  protection_attempt: ProtectionAttempt;
+  protection_erasure: ProtectionErasure;
   protection_event: ProtectionEvent;
+  protection_exclusion_mark: ProtectionExclusionMark;
+  protection_kyc_document: ProtectionKycDocument;
   protection_limit: ProtectionLimit;
   protection_member: ProtectionMember;
+  protection_profile: ProtectionProfile;
   protection_usage: ProtectionUsage;
   provider_launch_token: ProviderLaunchToken;
   provider_round: ProviderRound;
   provider_session: ProviderSession;
   provider_tx: ProviderTx;
   provider_vendor: ProviderVendor;
+  pvp_hand: PvpHand;
+  pvp_seat: PvpSeat;
+  pvp_table: PvpTable;
+  pvp_tier: PvpTier;
   recent_game: RecentGame;
+  referral_code: ReferralCode;
+  referral_decision: ReferralDecision;
   remember_token: RememberToken;
+  sb_bet: SbBet;
+  sb_bet_leg: SbBetLeg;
+  sb_competition: SbCompetition;
+  sb_event: SbEvent;
+  sb_market: SbMarket;
+  sb_rule: SbRule;
+  sb_selection: SbSelection;
+  sb_sport: SbSport;
   site_setting: SiteSetting;
   site_version: SiteVersion;
   staff: Staff;
   staff_session: StaffSession;
+  support_conversation: SupportConversation;
+  support_message: SupportMessage;
   vendor: Vendor;
   verification_code: VerificationCode;
+  wallet_member_setting: WalletMemberSetting;
   wallet_type_vendor: WalletTypeVendor;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +21,7 @@ import { resolveRequestContext } from './context';
 import { AppError, errorBody } from './errors';
 import { precompressAssets } from './precompress-assets';
 import { createRequestIds, lazyChildLoggerFactory, QuietRoutesLogController } from './request-log';
+import { installRequestScope } from './request-scope';
 import { ShortRequestLogController } from './short-log';
 import { createSpaIndex, type SpaDeps } from './spa';
 
@@ -70,6 +71,13 @@ export const createServer = async (options: ServerOptions): Promise<Server> => {
     logController,
     trustProxy: trustProxyOption(options.trustProxy),
     bodyLimit: 1024 * 1024,
+  });
+  // Module log lines written while serving a request carry its reqId (request-scope.ts, ADR 047).
+  installRequestScope(app);
+  // Drain (ADR 047): once closing, a keep-alive connection (a balancer's) is closed as soon as its
+  // answer is sent instead of idling for the keep-alive timeout (72 s) and holding the close up.
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1;
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -226,7 +234,12 @@ export const serveWebApp = async (
         const immutable = path.includes(`${join(webDist, 'assets')}`);
         res.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : // The service worker is checked for a new version at every visit (ADR 044).
+              path.endsWith(`${sep}sw.js`)
+              ? 'no-cache'
+              : 'public, max-age=300',
         );
       },
     });

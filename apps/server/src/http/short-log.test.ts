@@ -14,7 +14,7 @@ describe("the demo's short log", () => {
       reqId: 'x',
       msg: 'GET / 200 3 ms',
     });
-    expect(shortLogLine(line)).toBe('09:05:07 info  GET / 200 3 ms');
+    expect(shortLogLine(line)).toBe('09:05:07 info  GET / 200 3 ms [req x]');
     const failed = JSON.stringify({
       level: 50,
       time: at,
@@ -52,7 +52,7 @@ describe("the demo's short log", () => {
     await app.close();
     const requestLines = written.filter((line) => line.includes('/hello'));
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatch(/^\d\d:\d\d:\d\d info {2}GET \/hello\?x=1 200 \d+ ms\n$/);
+    expect(requestLines[0]).toMatch(/^\d\d:\d\d:\d\d info {2}GET \/hello\?x=1 200 \d+ ms \[req [\w-]+\]\n$/);
     expect(written.some((line) => line.startsWith('{'))).toBe(false);
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { QuietRoutesLogController } from './request-log';
 
 /**
- * The demo's log: one short line per request (`GET /wps/system/status 200 3 ms`) and every other
- * line as `time level message`, instead of pino's JSON (production keeps JSON). The "serving on"
+ * The demo's log: one short line per request (`GET /wps/system/status 200 3 ms [req <id>]`) and
+ * every other line as `time level message`, with the request id when written while serving one, instead of pino's JSON (production keeps JSON). The "serving on"
  * line stands out (bold green on a terminal).
  */
 
@@ -44,7 +44,9 @@ export const shortLogLine = (json: string, colour = false): string => {
   const message = String(entry.msg ?? '');
   const error = entry.err as { message?: string; stack?: string } | undefined;
   const detail = error ? ` — ${error.stack ?? error.message ?? ''}` : '';
-  const text = `${time(entry.time)} ${level.padEnd(5)} ${message}${detail}`;
+  // The request id on every line written while serving a request (ADR 047), at the end.
+  const request = typeof entry.reqId === 'string' ? ` [req ${entry.reqId}]` : '';
+  const text = `${time(entry.time)} ${level.padEnd(5)} ${message}${detail}${request}`;
   if (!colour) return text;
   if (entry[SERVING_MARK] === true) return `${ANSI.bold}${ANSI.green}${text}${ANSI.off}`;
   if (level === 'error' || level === 'fatal') return `${ANSI.red}${text}${ANSI.off}`;

@@ -80,18 +80,17 @@ afterEach(() => {
 const location = () => screen.getByTestId('location').textContent ?? '';
 
 describe('member centre', () => {
-  it('opens from ?member=<page>, lists the spec §2 menu in order, and says honestly what comes later', async () => {
-    renderApp(<AccountMenu />, { route: '/rng?member=rewardCenter' });
+  it('opens from ?member=<page> on that page and lists the spec §2 menu in order', async () => {
+    renderApp(<AccountMenu />, { route: '/rng?member=referral' });
     const centre = await screen.findByTestId('member-centre', {}, { timeout: 8000 });
-    expect(centre.dataset.memberPage).toBe('rewardCenter');
-    expect(await screen.findByTestId('member-coming-soon', {}, { timeout: 8000 })).toBeTruthy();
+    expect(centre.dataset.memberPage).toBe('referral');
     const entries = within(centre)
       .getAllByRole('button')
       .map((button) => button.dataset.testid)
       .filter((id) => id?.startsWith('member-menu-'))
       .map((id) => id?.replace('member-menu-', ''));
     expect(entries).toEqual([...MEMBER_PAGE_KEYS]);
-    expect(screen.getByTestId('member-menu-rewardCenter').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('member-menu-referral').getAttribute('aria-current')).toBe('page');
   });
 
   it('moves between pages through the URL and drops the parameter when closed', async () => {

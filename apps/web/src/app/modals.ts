@@ -13,10 +13,27 @@ const AuthenticatorCard = lazyChunk(() =>
 );
 
 /** The "Responsible gaming" card (protection feature), shown in the member centre's security centre. */
+const MissionsPage = lazyChunk(() =>
+  import('../features/loyalty/missions').then((module) => ({ default: module.MissionsPage })),
+);
+const ManualRebatePage = lazyChunk(() =>
+  import('../features/loyalty/manual-rebate').then((module) => ({ default: module.ManualRebatePage })),
+);
 const ResponsibleGamingCard = lazyChunk(() =>
   import('../features/protection/responsible-gaming').then((module) => ({
     default: module.ResponsibleGamingCard,
   })),
+);
+
+/** Bonus details and the reward centre (promo feature, ADR 036), pages of the member centre. */
+const BonusDetailsPage = lazyChunk(() =>
+  import('../features/promo/bonus-details').then((module) => ({ default: module.BonusDetailsPage })),
+);
+const ReferralPage = lazyChunk(() =>
+  import('../features/promo/referral-page').then((module) => ({ default: module.ReferralPage })),
+);
+const RewardCenterPage = lazyChunk(() =>
+  import('../features/promo/reward-center').then((module) => ({ default: module.RewardCenterPage })),
 );
 
 /**
@@ -77,6 +94,11 @@ export const MODALS: ModalComponents = {
           bettingRecord: BettingRecordPage,
           authenticator: AuthenticatorCard,
           responsibleGaming: ResponsibleGamingCard,
+          missions: MissionsPage,
+          manualRebate: ManualRebatePage,
+          bonusDetails: BonusDetailsPage,
+          rewardCenter: RewardCenterPage,
+          referral: ReferralPage,
         }),
     })),
   ),

@@ -49,6 +49,8 @@ export const PAGE_ROUTES: PageRoute[] = [
   { paths: ['/vip'], group: 'Vip', page: 'vip', frame: full(null) },
   { paths: ['/pointMall'], group: 'pointMall', page: 'pointMall', frame: full('w_shop') },
   { paths: ['/live'], group: 'game', page: 'live', frame: full('w_live') },
+  { paths: ['/liveTable'], group: 'game', page: 'liveTable', frame: full(null) },
+  { paths: ['/pvpTable'], group: 'game', page: 'pvpTable', frame: full(null) },
   { paths: ['/sports'], group: 'game', page: 'sports', frame: full('w_sports') },
   { paths: ['/esports'], group: 'game', page: 'esports', frame: full('w_esports') },
   { paths: ['/cockfight'], group: 'game', page: 'cockfight', frame: full('w_cockfight') },
@@ -80,6 +82,8 @@ export const PAGE_ROUTES: PageRoute[] = [
     page: 'helpmc',
     frame: { header: 'none', banner: null, footer: false, sideMenu: false },
   },
+  // Support chat (issue 24): the member's conversation with support.
+  { paths: ['/support'], group: 'help', page: 'support', frame: full(null) },
   { paths: ['/down', '/download'], group: 'download', page: 'download', frame: full(null) },
   { paths: ['/join'], group: 'joinus', page: 'join', frame: full(null) },
   {
@@ -104,11 +108,15 @@ export const OPEN_WHEN_LOGIN_REQUIRED = ['/login', '/register', '/register.html'
  * Suspense reveal for a while after a fallback (first paint of /rng).
  */
 export const GROUP_NAMESPACES: Partial<Record<PageGroup, string[]>> = {
-  egame: ['lobby'],
+  egame: ['lobby', 'pvp', 'errors'],
   elott: ['lobby'],
   lottery: ['lobby', 'lottery', 'errors'],
   verify: ['lottery', 'errors'],
-  game: ['lobby', 'game'],
-  help: ['help'],
+  vnlottery: ['vnlottery', 'errors'],
+  game: ['lobby', 'game', 'tables', 'pvp', 'errors'],
+  help: ['help', 'errors'],
   download: ['download'],
+  Vip: ['loyalty', 'errors'],
+  pointMall: ['loyalty', 'errors'],
+  joinus: ['agency', 'errors'],
 };

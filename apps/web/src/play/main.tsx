@@ -55,17 +55,35 @@ const start = async () => {
     const engine = params.get('engine') ?? 'classic';
     if (engine !== 'classic') {
       // The originals and the other slot engines: their own chunk, loaded only for them.
-      const [{ EngineApp }, { FishingApp }, { RouletteApp }, { DragonTigerApp }, { SicBoApp }, init] =
-        await Promise.all([
-          import('./engines/engine-app'),
-          engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
-          engine === 'roulette' ? import('./engines/roulette-app') : Promise.resolve({ RouletteApp: null }),
-          engine === 'dragon-tiger'
-            ? import('./engines/dragon-tiger-app')
-            : Promise.resolve({ DragonTigerApp: null }),
-          engine === 'sic-bo' ? import('./engines/sic-bo-app') : Promise.resolve({ SicBoApp: null }),
-          call('engineInit', undefined, language),
-        ]);
+      const [
+        { EngineApp },
+        { FishingApp },
+        { RouletteApp },
+        { DragonTigerApp },
+        { SicBoApp },
+        { BaccaratApp },
+        { BlackjackApp },
+        { KenoApp },
+        { VideoPokerApp },
+        { ScratchApp },
+        init,
+      ] = await Promise.all([
+        import('./engines/engine-app'),
+        engine === 'fishing' ? import('./engines/fishing-app') : Promise.resolve({ FishingApp: null }),
+        engine === 'roulette' ? import('./engines/roulette-app') : Promise.resolve({ RouletteApp: null }),
+        engine === 'dragon-tiger'
+          ? import('./engines/dragon-tiger-app')
+          : Promise.resolve({ DragonTigerApp: null }),
+        engine === 'sic-bo' ? import('./engines/sic-bo-app') : Promise.resolve({ SicBoApp: null }),
+        engine === 'baccarat' ? import('./engines/baccarat-app') : Promise.resolve({ BaccaratApp: null }),
+        engine === 'blackjack' ? import('./engines/blackjack-app') : Promise.resolve({ BlackjackApp: null }),
+        engine === 'keno' ? import('./engines/keno-app') : Promise.resolve({ KenoApp: null }),
+        engine === 'video-poker'
+          ? import('./engines/video-poker-app')
+          : Promise.resolve({ VideoPokerApp: null }),
+        engine === 'scratch' ? import('./engines/scratch-app') : Promise.resolve({ ScratchApp: null }),
+        call('engineInit', undefined, language),
+      ]);
       document.title = init.gameName;
       const boot = { session, init, t: strings.t, errorText: strings.error };
       root.render(
@@ -78,6 +96,16 @@ const start = async () => {
             <DragonTigerApp boot={boot} language={language} />
           ) : SicBoApp ? (
             <SicBoApp boot={boot} language={language} />
+          ) : BaccaratApp ? (
+            <BaccaratApp boot={boot} language={language} />
+          ) : BlackjackApp ? (
+            <BlackjackApp boot={boot} language={language} />
+          ) : KenoApp ? (
+            <KenoApp boot={boot} language={language} />
+          ) : VideoPokerApp ? (
+            <VideoPokerApp boot={boot} language={language} />
+          ) : ScratchApp ? (
+            <ScratchApp boot={boot} language={language} />
           ) : (
             <EngineApp boot={boot} language={language} />
           )}

@@ -1,3 +1,4 @@
+import { Minus, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import type { SlotBoot } from './types';
 
@@ -110,3 +111,38 @@ export const WinBanner = ({
     </div>
   );
 };
+
+/** The stake row of the in-house games: a step down, the stake, a step up through `levels`. */
+export const BetStepper = ({
+  labels,
+  value,
+  minor,
+  levels,
+  setBetIndex,
+  disabled,
+}: {
+  labels: { down: string; bet: string; up: string };
+  value: string;
+  minor: number;
+  levels: number;
+  setBetIndex: (next: (index: number) => number) => void;
+  disabled?: boolean;
+}) => (
+  <>
+    <IconButton
+      label={labels.down}
+      onClick={() => setBetIndex((i) => Math.max(0, i - 1))}
+      disabled={disabled}
+    >
+      <Minus className="size-4" />
+    </IconButton>
+    <Stat label={labels.bet} value={value} minor={minor} testId="engine-bet" />
+    <IconButton
+      label={labels.up}
+      onClick={() => setBetIndex((i) => Math.min(levels - 1, i + 1))}
+      disabled={disabled}
+    >
+      <Plus className="size-4" />
+    </IconButton>
+  </>
+);

@@ -46,6 +46,19 @@ export const launchParamsFromQuery = (query: URLSearchParams): LaunchParams | nu
   };
 };
 
+/** A vendor game's wallet at its launch (transfer-wallet merchants, issue 24), by play URL. */
+export type LaunchWallet = {
+  auto: boolean;
+  accountTypeId: number;
+  movedMinor: string;
+  vendorBalanceMinor: string;
+  mainBalanceMinor: string;
+};
+const launchWallets = new Map<string, LaunchWallet>();
+
+/** What the launch of this play URL said about the game's wallet (none for in-house games). */
+export const launchWalletOf = (url: string | undefined) => (url ? launchWallets.get(url) : undefined);
+
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
 
 /** One launch: a fresh single-use play URL (call once per opening of the game). */
@@ -62,7 +75,9 @@ export const requestLaunch = async (params: LaunchParams, language: string) => {
       language,
     },
   });
-  return withLanguage(value.content.game_url, language);
+  const url = withLanguage(value.content.game_url, language);
+  if (value.content.wallet) launchWallets.set(url, value.content.wallet);
+  return url;
 };
 
 /**

@@ -102,6 +102,88 @@ export const errorStatus = {
   'lottery.request.conflict': 409,
   /** Back office: a payout table above 100 % RTP, or not one of the game's bet types. */
   'lottery.payout.invalid': 400,
+  /** A Vietnamese lottery result that does not fit the official structure (`value.prize`). */
+  'lottery.result.invalid': 400,
+  /** Back office: the staff member who entered a result cannot approve it (two people). */
+  'lottery.result.approval.self': 403,
+  /** Back office: the result entry was approved or rejected before. */
+  'lottery.result.not.pending': 409,
+  // Loyalty (docs/decisions/037)
+  /** Back office: loyalty rules that contradict themselves (`value.reason`). */
+  'loyalty.rule.invalid': 400,
+  /** Fewer points than the redemption or conversion takes (`value.points`, `value.needed`). */
+  'loyalty.points.insufficient': 409,
+  /** A conversion below the merchant's minimum points (`value.min`). */
+  'loyalty.convert.min': 400,
+  /** The mall item is inactive, sold out or of another merchant. */
+  'loyalty.item.unavailable': 409,
+  /** A physical mall item needs a delivery address. */
+  'loyalty.address.required': 400,
+  /** The mission's target is not reached in this period (`value.progress`, `value.target`). */
+  'loyalty.mission.incomplete': 409,
+  /** The mission's reward of this period was claimed already. */
+  'loyalty.mission.claimed': 409,
+  /** Nothing accrued to claim (manual rebate). */
+  'loyalty.nothing.to.claim': 409,
+  /** The redemption was decided already. */
+  'loyalty.redemption.state': 409,
+  // Agent centre (issue 20, docs/decisions/038)
+  /** The account is not in the agent's downline (or not a direct one where one is needed). */
+  'agency.downline.unknown': 404,
+  /** The agent holds no accepted contract of this kind to offer from (`value.kind`). */
+  'agency.contract.none': 409,
+  /** A downline's contract may never pay more than the offerer's own (`value.kind`). */
+  'agency.contract.above.upline': 409,
+  /** Tiers out of order or range, or a contract offered to a member that is not an agent (`value.reason`). */
+  'agency.contract.invalid': 400,
+  /** The contract is no longer in a state for this (`value.status`). */
+  'agency.contract.state': 409,
+  /** The settlement period has not ended yet. */
+  'agency.period.open': 409,
+  // Shared live tables (issue 22, docs/decisions/040)
+  /** No such table of this merchant, or it is closed. */
+  'table.unavailable': 404,
+  /** The round does not take bets (not open yet, or closed at its close time, or settled). */
+  'table.round.closed': 409,
+  /** A bet kind the table's game does not offer, or a bad amount. */
+  'table.bet.invalid': 400,
+  /** A bet below the table's minimum, or the member's stake on a kind above its maximum (`value.min`, `value.max`). */
+  'table.bet.out.of.range': 400,
+  /** The request key was used before for another slip. */
+  'table.request.conflict': 409,
+  // PvP rooms (issue 22, docs/decisions/042)
+  'pvp.tier.unknown': 404,
+  'pvp.buyin.out.of.range': 400,
+  'pvp.already.seated': 409,
+  'pvp.not.seated': 404,
+  'pvp.hand.over': 409,
+  'pvp.not.playing': 409,
+  'pvp.not.your.turn': 409,
+  'pvp.action.invalid': 400,
+  'pvp.bet.out.of.range': 400,
+  'pvp.show.not.allowed': 409,
+  'pvp.sideshow.not.allowed': 409,
+  'pvp.players.short': 409,
+  'pvp.chips.short': 409,
+  // Sportsbook (issue 21)
+  /** The selection is unknown, of another merchant, or no longer offered. */
+  'sportsbook.selection.unavailable': 404,
+  /** The market does not take bets (suspended, closed at the start, settled or voided). */
+  'sportsbook.market.closed': 409,
+  /** A single with other than one leg, a multiple of fewer than 2 or more than the maximum legs, two legs of one event, or a pari-mutuel leg in a multiple. */
+  'sportsbook.bet.invalid': 400,
+  /** A stake below the minimum or above the maximum (`value.min`, `value.max`). */
+  'sportsbook.stake.out.of.range': 400,
+  /** The odds moved against the member's odds-change policy (`value.odds`: the odds now). */
+  'sportsbook.odds.changed': 409,
+  /** The potential payout is above the maximum per bet (`value.max`). */
+  'sportsbook.payout.limit': 400,
+  /** The selection has reached its liability cap. */
+  'sportsbook.liability.limit': 409,
+  /** No cash-out for this bet now: settled already, a system or pari-mutuel bet, a leg lost, or a leg's market not open. */
+  'sportsbook.cashout.unavailable': 409,
+  /** The cash-out offer fell below the one the member saw (`value.offerMinor`: the offer now). */
+  'sportsbook.cashout.changed': 409,
   // Player protection (docs/decisions/030)
   /** The member took a time-out (`value.until`): no sign-in, deposit or play until then. */
   'protection.timeout': 403,
@@ -113,6 +195,53 @@ export const errorStatus = {
   'protection.session.limit': 403,
   /** No pending change of this limit, or its cooling-off is not over (`value.from`). */
   'protection.confirm.unavailable': 409,
+  /** The member closed the account: no sign-in, deposit or play. */
+  'protection.closed': 403,
+  /** The self-exclusion's term is over (`value.until`), but it stays until a lift is asked for and confirmed. */
+  'protection.lift.required': 403,
+  /** No ended self-exclusion to lift, or its cooling-off is not over (`value.from`). */
+  'protection.lift.unavailable': 409,
+  /** The merchant's licence allows play money only: no deposit and no real-money play. */
+  'protection.play.money': 403,
+  /** The merchant's licence does not allow this vertical (`value.product`). */
+  'protection.vertical': 403,
+  /** Verified identity documents are required first (`value.status`, `value.above` minor units or null). */
+  'protection.kyc.required': 403,
+  /** A KYC file that is not PNG, JPEG or PDF by content, empty, or over 5 MB (`value.reason`). */
+  'protection.kyc.file': 400,
+  /** The date of birth is under the licence's minimum age (`value.minAge`). */
+  'protection.kyc.underage': 409,
+  /** The document was already reviewed. */
+  'protection.kyc.reviewed': 409,
+  /** The profile changed since the editor read it (`value.version`). */
+  'protection.profile.stale': 409,
+  /** Erasure needs a closed account (`value.reason`: 'open'). */
+  'protection.erasure.unavailable': 409,
+  /** Reopening refused (`value.reason`: 'open', 'harm', 'erased', 'notRequested' or 'coolingOff'; `value.from`). */
+  'protection.reopen.unavailable': 409,
+  /** The person is excluded (an erased account's mobile or ID number): no new account. */
+  'protection.excluded.person': 403,
+  /** Too many KYC uploads (`value.retryAfter` seconds). */
+  'protection.kyc.rate': 429,
+  // Promotions and the bonus wallet (docs/decisions/036)
+  /** No such promotion in force (or not one that can be claimed / applied for this way). */
+  'promotions.unknown': 404,
+  /** The member does not qualify now (deposit, period, already claimed this period). */
+  'promotions.not.eligible': 409,
+  /** A bonus is active: finish, forfeit or let it expire before claiming another. */
+  'promotions.bonus.active': 409,
+  /** The invited friend shares an address or payout account with the referrer: staff review it (ADR 048). */
+  'promotions.referral.review': 409,
+  /** Staff already decided on this friend, or the friend is not under review (ADR 051). */
+  'promotions.referral.decided': 409,
+  /** A stake above the active bonus's maximum bet (`value.maxBet`). */
+  'promotions.max.bet': 409,
+  /** The active bonus's promotion refuses withdrawals until its wagering is done (`value.promo`). */
+  'promotions.withdraw.refused': 409,
+  /** An application for this promotion already waits for review. */
+  'promotions.application.pending': 409,
+  /** The application was decided already. */
+  'promotions.application.decided': 409,
   TOO_MANY_REQUESTS: 429,
   'system.error': 500,
   /** The SMS gateway refused or could not be reached. */

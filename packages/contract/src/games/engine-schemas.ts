@@ -24,10 +24,24 @@ export const IN_HOUSE_ENGINES = [
   'roulette',
   'dragon-tiger',
   'sic-bo',
+  'baccarat',
+  'blackjack',
+  'keno',
+  'video-poker',
+  'scratch',
 ] as const;
 export type InHouseEngine = (typeof IN_HOUSE_ENGINES)[number];
 /** Engines whose round takes several steps (kept open server-side, settled once). */
-export const MULTI_STEP_ENGINES: readonly InHouseEngine[] = ['mines', 'tower'];
+export const MULTI_STEP_ENGINES: readonly InHouseEngine[] = ['mines', 'tower', 'blackjack', 'video-poker'];
+/** Blackjack: a step's `pick` is the index of its action here (docs/decisions/043-table-games.md). */
+export const BLACKJACK_STEP_ACTIONS = [
+  'hit',
+  'stand',
+  'double',
+  'split',
+  'insurance',
+  'noInsurance',
+] as const;
 
 const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'game.request.id');
 
@@ -44,6 +58,8 @@ export const engineParams = z
     difficulty: z.enum(['easy', 'medium', 'hard', 'expert', 'master']),
     /** Fishing: the species of the fish the bullet hits (its capture chance and multipliers). */
     speciesId: z.number().int(),
+    /** Keno: the numbers marked (1–10 of 1..80; checked by the engine). */
+    spots: z.array(z.number().int()).max(10),
     /** Roulette, dragon tiger, sic bo: the round's bets (each `chips` × the chip `betMinor`; checked by the engine). */
     bets: z
       .array(
@@ -68,13 +84,16 @@ export const enginePlayBody = z.object({
 
 export const engineStepBody = z.object({
   roundId: z.uuid(),
-  /** Mines: the cell 0–24; tower: the tile of the next level. */
-  pick: z.number().int().min(0).max(24),
+  /**
+   * Mines: the cell 0–24; tower: the tile of the next level; blackjack: the action
+   * (BLACKJACK_STEP_ACTIONS index); video poker: the hold mask 0–31 (bit i holds card i).
+   */
+  pick: z.number().int().min(0).max(31),
   /**
    * How many picks the round had before this one (the step's index): a retried step is then
    * answered as it was. Without it a mines pick equal to the last one is taken as the retry.
    */
-  index: z.number().int().min(0).max(24).optional(),
+  index: z.number().int().min(0).max(63).optional(),
 });
 
 export const engineCashoutBody = z.object({ roundId: z.uuid() });

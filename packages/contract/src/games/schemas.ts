@@ -62,6 +62,20 @@ export const launchGameValue = z.object({
     nodeId: z.string(),
     /** `inhouse` for the provably fair slot, else the vendor code of the adapter. */
     provider: z.string(),
+    /**
+     * A vendor game of a transfer-wallet merchant: its wallet. `auto`: the main wallet (and the
+     * other vendor wallets) were moved into it at this launch; else the page offers a transfer
+     * when the game's wallet is empty.
+     */
+    wallet: z
+      .object({
+        auto: z.boolean(),
+        accountTypeId: z.number().int(),
+        movedMinor: z.string(),
+        vendorBalanceMinor: z.string(),
+        mainBalanceMinor: z.string(),
+      })
+      .optional(),
   }),
 });
 

@@ -4,6 +4,7 @@ import { defineRoute } from '../core/route';
 import { minorAmount } from '../wallet/schemas';
 import { lotteryBetTypeName, lotteryBetView } from './betting';
 import { lotteryEndpoints } from './endpoints';
+import { boVnLotteryRoutes } from './vietnam';
 
 /** The lottery's back office (issue 17): rule versions with computed RTP, exposure, void, bet search. */
 
@@ -106,4 +107,5 @@ export const boLotteryRoutes = {
     query: boLotteryBetSearch.omit({ page: true, pageSize: true }),
     value: z.string(),
   }),
+  ...boVnLotteryRoutes,
 };

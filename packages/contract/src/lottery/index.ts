@@ -4,3 +4,4 @@ export * from './constants';
 export * from './endpoints';
 export * from './routes';
 export * from './schemas';
+export * from './vietnam';

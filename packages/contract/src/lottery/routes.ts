@@ -14,6 +14,7 @@ import {
 import { LOTTERY_POPULAR_COUNT, LOTTERY_RECENT_COUNT, PRIZE_MODES } from './constants';
 import { lotteryEndpoints } from './endpoints';
 import { lotteryItemMap, lotteryMenuItem, lotteryMenuMap } from './schemas';
+import { vnLotteryRoutes } from './vietnam';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
@@ -100,4 +101,5 @@ export const lotteryRoutes = {
     query: lotteryMyBetsQuery,
     value: z.array(lotteryBetView),
   }),
+  ...vnLotteryRoutes,
 };

@@ -3,6 +3,8 @@ import { merchantCode, paged, rowId } from '../core/lists';
 import { defineRoute } from '../core/route';
 import { SELF_EXCLUSION_TERMS, TIMEOUT_DAYS_MAX, TIMEOUT_DAYS_MIN } from './constants';
 import { protectionEndpoints } from './endpoints';
+import { protectionErasureBoRoutes } from './erasure';
+import { protectionProfileBoRoutes } from './profile';
 import { protectionOkValue } from './schemas';
 
 const tag = 'bo-protection';
@@ -55,6 +57,8 @@ export const boProtectionExcludeBody = z.discriminatedUnion('type', [
 ]);
 
 export const protectionBoRoutes = {
+  ...protectionProfileBoRoutes,
+  ...protectionErasureBoRoutes,
   boProtectionDashboard: defineRoute({
     ...protectionEndpoints.boProtectionDashboard,
     summary: 'Responsible-gaming dashboard: active limits, exclusions, reality checks',

@@ -43,3 +43,35 @@ export const SESSION_WARNINGS_PERCENT = [80, 90, 95] as const;
  * whose limit of that kind is used up; `exempt` marks a money route that stays open (withdrawals).
  */
 export const PROTECTION_CHECKS = ['signIn', 'deposit', 'play', 'stake', 'transfer', 'exempt'] as const;
+
+// Licence profiles, KYC, closure and lifting an exclusion (docs/decisions/045).
+/** A merchant's money mode: real money, or play money only (no cashier, no real-money play). */
+export const MONEY_MODES = ['real', 'play'] as const;
+export type MoneyMode = (typeof MONEY_MODES)[number];
+/** Where the profile asks the member to set limits: never, right after registration, before the first deposit. */
+export const LIMIT_PROMPTS = ['none', 'registration', 'firstDeposit'] as const;
+export type LimitPrompt = (typeof LIMIT_PROMPTS)[number];
+/** Minimum ages a licence may ask for. */
+export const MIN_AGES = [18, 21] as const;
+/** Cooling-off bounds of a profile, hours (24 h to 30 days). */
+export const PROFILE_COOLING_OFF_MIN = 24;
+export const PROFILE_COOLING_OFF_MAX = 720;
+/** Documents a member uploads for KYC. */
+export const KYC_DOCUMENT_KINDS = ['idFront', 'idBack', 'selfie', 'address'] as const;
+export type KycDocumentKind = (typeof KYC_DOCUMENT_KINDS)[number];
+/** A KYC document's largest size (bytes); its type is checked by content (PNG, JPEG or PDF). */
+export const KYC_MAX_BYTES = 5 * 1024 * 1024;
+export const KYC_STATUSES = ['none', 'pending', 'verified', 'rejected'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+/** Lifting an ended self-exclusion: the request waits this long, then the member confirms. */
+export const LIFT_COOLING_OFF_HOURS = 24;
+
+/** Why an account was closed (docs/decisions/052): `harm` is never reopened by the member. */
+export const CLOSURE_REASONS = ['harm', 'other'] as const;
+export type ClosureReason = (typeof CLOSURE_REASONS)[number];
+/** The licence profile's retention of identity records after closure, in years. */
+export const AML_RETENTION_MIN = 0;
+export const AML_RETENTION_MAX = 10;
+/** KYC uploads per member and per address in one hour (docs/decisions/052). */
+export const KYC_UPLOADS_PER_MEMBER_HOUR = 10;
+export const KYC_UPLOADS_PER_IP_HOUR = 60;

@@ -1,5 +1,7 @@
 export * from './backoffice';
 export * from './constants';
 export * from './endpoints';
+export * from './erasure';
+export * from './profile';
 export * from './routes';
 export * from './schemas';

@@ -1,8 +1,11 @@
 import { defineRoute } from '../core/route';
 import { protectionEndpoints } from './endpoints';
+import { protectionErasureRoutes } from './erasure';
+import { protectionProfileRoutes } from './profile';
 import {
   protectionLimitConfirmBody,
   protectionLimitSetBody,
+  protectionMyDataValue,
   protectionOkValue,
   protectionPauseBody,
   protectionRealityAnswerBody,
@@ -14,6 +17,14 @@ import {
 const tag = 'protection';
 
 export const protectionRoutes = {
+  ...protectionProfileRoutes,
+  ...protectionErasureRoutes,
+  protectionMyData: defineRoute({
+    ...protectionEndpoints.protectionMyData,
+    summary: 'Data rights: everything kept about the member, to download',
+    tag,
+    value: protectionMyDataValue,
+  }),
   protectionState: defineRoute({
     ...protectionEndpoints.protectionState,
     summary: 'Responsible gaming: limits, usage, time-out or exclusion, reality-check interval',

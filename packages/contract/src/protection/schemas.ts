@@ -1,4 +1,13 @@
 import { z } from 'zod';
+
+/** GET /wps/protection/my-data: each section a list of rows (or an object of lists), as stored. */
+export const protectionMyDataValue = z.object({
+  generatedAt: z.number().int(),
+  username: z.string(),
+  sections: z.record(z.string(), z.unknown()),
+});
+export type ProtectionMyDataValue = z.infer<typeof protectionMyDataValue>;
+
 import { moneyAmount } from '../wallet/schemas';
 import {
   LIMIT_PERIODS,

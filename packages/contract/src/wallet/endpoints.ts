@@ -18,6 +18,34 @@ export const walletEndpoints = {
     realAccountOnly: true,
     protection: 'transfer',
   }),
+  /** Transfer-wallet merchants: the member's auto-transfer choice (on unless turned off). */
+  walletAutoTransfer: endpoint({
+    method: 'GET',
+    path: '/wps/wallet/auto-transfer',
+    modId: 'FUNDTRANS3',
+    auth: true,
+  }),
+  /** A setting, no movement: open to an excluded member (the launch it affects is marked `play`). */
+  walletAutoTransferSet: endpoint({
+    method: 'PUT',
+    path: '/wps/wallet/auto-transfer',
+    modId: 'FUNDTRANS3',
+    auth: true,
+    realAccountOnly: true,
+    protection: 'exempt',
+  }),
+  /**
+   * Every vendor wallet's balance back to the main wallet (leaving a game with auto-transfer on,
+   * or "collect all"); open to an excluded member: it only brings money home.
+   */
+  walletCollectAll: endpoint({
+    method: 'POST',
+    path: '/wps/wallet/collect-all',
+    modId: 'FUNDTRANS3',
+    auth: true,
+    realAccountOnly: true,
+    protection: 'exempt',
+  }),
   /** Account record (transactionHistory): the member's wallet movements, paged 15. */
   memberTransactions: endpoint({
     method: 'GET',

@@ -4,8 +4,11 @@ import {
   memberTransactionsQuery,
   memberTransactionsValue,
   merchantWalletValue,
+  walletAutoTransferBody,
+  walletAutoTransferValue,
   walletBalanceQuery,
   walletBalanceValue,
+  walletCollectAllValue,
   walletTransferBody,
   walletTransferValue,
 } from './schemas';
@@ -30,6 +33,25 @@ export const walletRoutes = {
     tag: 'wallet',
     body: walletTransferBody,
     value: walletTransferValue,
+  }),
+  walletAutoTransfer: defineRoute({
+    ...walletEndpoints.walletAutoTransfer,
+    summary: "The member's auto-transfer choice (transfer-wallet merchants)",
+    tag: 'wallet',
+    value: walletAutoTransferValue,
+  }),
+  walletAutoTransferSet: defineRoute({
+    ...walletEndpoints.walletAutoTransferSet,
+    summary: 'Turns auto-transfer on or off',
+    tag: 'wallet',
+    body: walletAutoTransferBody,
+    value: walletAutoTransferValue,
+  }),
+  walletCollectAll: defineRoute({
+    ...walletEndpoints.walletCollectAll,
+    summary: 'Every vendor wallet back to the main wallet',
+    tag: 'wallet',
+    value: walletCollectAllValue,
   }),
   memberTransactions: defineRoute({
     ...walletEndpoints.memberTransactions,

@@ -107,6 +107,19 @@ export const walletTransferValue = z.object({
 });
 export type WalletTransferValue = z.infer<typeof walletTransferValue>;
 
+export const walletAutoTransferValue = z.object({ autoTransfer: z.boolean() });
+export type WalletAutoTransferValue = z.infer<typeof walletAutoTransferValue>;
+export const walletAutoTransferBody = z.object({ autoTransfer: z.boolean() });
+
+/** POST /wps/wallet/collect-all: what came back, and the main wallet's balance after. */
+export const walletCollectAllValue = z.object({
+  collectedMinor: minor,
+  /** How many vendor wallets gave money back. */
+  wallets: z.number().int(),
+  mainBalanceMinor: minor,
+});
+export type WalletCollectAllValue = z.infer<typeof walletCollectAllValue>;
+
 /** Longest range of one account-record query: 31 days (the client pages by 7 or 30 days). */
 export const MEMBER_TRANSACTIONS_MAX_RANGE_MS = 31 * 24 * 60 * 60 * 1000;
 

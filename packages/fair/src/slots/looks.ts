@@ -108,7 +108,12 @@ export type GameEngine =
   | 'tower'
   | 'roulette'
   | 'dragon-tiger'
-  | 'sic-bo';
+  | 'sic-bo'
+  | 'baccarat'
+  | 'blackjack'
+  | 'keno'
+  | 'video-poker'
+  | 'scratch';
 
 /** Originals by a word of the name (the catalogue's arcade games: "Crazy Dragon Plinko"). */
 const ORIGINAL_WORDS: Record<string, GameEngine> = {
@@ -124,6 +129,13 @@ const ORIGINAL_WORDS: Record<string, GameEngine> = {
   tower: 'tower',
   // Table games (docs/decisions/034-table-games.md).
   roulette: 'roulette',
+  // Single-player card tables (docs/decisions/043-table-games.md).
+  baccarat: 'baccarat',
+  blackjack: 'blackjack',
+  keno: 'keno',
+  // Video poker and scratch cards (docs/decisions/049-video-poker-scratch.md).
+  poker: 'video-poker',
+  scratch: 'scratch',
 };
 
 /**
@@ -139,6 +151,9 @@ export const gameEngineFor = (input: {
   // Two-word table names first ("Golden Dragon Tiger" is dragon tiger, "Lucky Dragon" a slot).
   if (nameWords.some((w, i) => w === 'dragon' && nameWords[i + 1] === 'tiger')) return 'dragon-tiger';
   if (nameWords.some((w, i) => w === 'sicbo' || (w === 'sic' && nameWords[i + 1] === 'bo'))) return 'sic-bo';
+  if (nameWords.some((w, i) => w === 'black' && nameWords[i + 1] === 'jack')) return 'blackjack';
+  if (nameWords.some((w, i) => w === 'jacks' && nameWords[i + 1] === 'or' && nameWords[i + 2] === 'better'))
+    return 'video-poker';
   for (const word of nameWords) {
     const original = ORIGINAL_WORDS[word];
     if (original) return original;

@@ -1,5 +1,40 @@
-/** Table games: European roulette, dragon tiger, sic bo (docs/decisions/034-table-games.md). */
+/** Table games: European roulette, dragon tiger, sic bo (ADR 034); baccarat, blackjack (ADR 043); video poker (ADR 049). */
 
+export {
+  BACCARAT_BET_KINDS,
+  BACCARAT_MAX_CHIPS,
+  BACCARAT_RECORDED_FIELDS,
+  BACCARAT_TABLE_SHOE,
+  type BaccaratBet,
+  type BaccaratBetKind,
+  type BaccaratInput,
+  type BaccaratResult,
+  baccaratBetsOf,
+  playBaccarat,
+  settleBaccarat,
+  verifyBaccarat,
+} from './baccarat';
+export {
+  BLACKJACK_ACTIONS,
+  BLACKJACK_MAX_ACTIONS,
+  BLACKJACK_RECORDED_FIELDS,
+  BLACKJACK_SHOE,
+  type BlackjackAction,
+  type BlackjackCard,
+  type BlackjackHand,
+  type BlackjackHandOutcome,
+  type BlackjackInput,
+  type BlackjackPhase,
+  type BlackjackState,
+  blackjackRound,
+  blackjackValue,
+  blackjackView,
+  handTotal,
+  listSource,
+  playBlackjack,
+  shoeSource,
+  verifyBlackjack,
+} from './blackjack';
 export {
   DRAGON_TIGER_BET_KINDS,
   DRAGON_TIGER_MAX_CHIPS,
@@ -49,3 +84,22 @@ export {
   sicBoBetsOf,
   verifySicBo,
 } from './sic-bo';
+export {
+  playVideoPoker,
+  VIDEO_POKER_DECK,
+  VIDEO_POKER_HANDS,
+  VIDEO_POKER_OPTIMAL_RTP,
+  VIDEO_POKER_PAYTABLE,
+  VIDEO_POKER_PAYTABLE_VERSION,
+  VIDEO_POKER_RECORDED_FIELDS,
+  type VideoPokerCard,
+  type VideoPokerHand,
+  type VideoPokerInput,
+  type VideoPokerPhase,
+  type VideoPokerState,
+  verifyVideoPoker,
+  videoPokerCard,
+  videoPokerHoldOf,
+  videoPokerRank,
+  videoPokerRound,
+} from './video-poker';

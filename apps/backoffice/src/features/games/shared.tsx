@@ -1,7 +1,6 @@
 import type { boGamesRoutes, RouteValue } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { cx } from '../../shared/ui/cx';
+import { SectionTabs } from '../../shared/ui/section-tabs';
 
 export type GamesRoutes = typeof boGamesRoutes;
 export type RoundRow = RouteValue<GamesRoutes['boGameRounds']>['items'][number];
@@ -27,23 +26,5 @@ export const GamesTabs = () => {
     { to: '/games/vendors', label: t('tabs.vendors'), end: false },
     { to: '/games/jackpot', label: t('tabs.jackpot'), end: false },
   ];
-  return (
-    <nav className="mb-4 flex gap-1 overflow-x-auto border-line border-b" aria-label={t('nav')}>
-      {tabs.map((tab) => (
-        <NavLink
-          key={tab.to}
-          to={tab.to}
-          end={tab.end}
-          className={({ isActive }) =>
-            cx(
-              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-medium text-sm',
-              isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
-            )
-          }
-        >
-          {tab.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SectionTabs label={t('nav')} tabs={tabs} />;
 };

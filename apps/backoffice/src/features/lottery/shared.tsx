@@ -1,7 +1,6 @@
 import type { boLotteryRoutes, RouteValue } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { cx } from '../../shared/ui/cx';
+import { SectionTabs } from '../../shared/ui/section-tabs';
 
 export type LotteryRoutes = typeof boLotteryRoutes;
 export type BetRow = RouteValue<LotteryRoutes['boLotteryBets']>['items'][number];
@@ -24,24 +23,7 @@ export const LotteryTabs = () => {
   const tabs = [
     { to: '/lottery', label: t('tabs.bets'), end: true },
     { to: '/lottery/rules', label: t('tabs.rules'), end: false },
+    { to: '/lottery/vn', label: t('tabs.vn'), end: false },
   ];
-  return (
-    <nav className="mb-4 flex gap-1 overflow-x-auto border-line border-b" aria-label={t('nav')}>
-      {tabs.map((tab) => (
-        <NavLink
-          key={tab.to}
-          to={tab.to}
-          end={tab.end}
-          className={({ isActive }) =>
-            cx(
-              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-medium text-sm',
-              isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
-            )
-          }
-        >
-          {tab.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SectionTabs label={t('nav')} tabs={tabs} />;
 };

@@ -1,7 +1,7 @@
 import { HeartPulse } from 'lucide-react';
 import type { BoFeature } from '../types';
 
-/** Player protection (issue 16, ADR 030): the responsible-gaming dashboard and the exclusion register. */
+/** Player protection (issue 16, ADR 030, 045): the dashboard, the exclusion register, the KYC queue, the licence profile. */
 export const protectionFeature: BoFeature = {
   id: 'protection',
   nav: { labelKey: 'nav', icon: HeartPulse, permission: 'protection.read', order: 47 },
@@ -9,6 +9,14 @@ export const protectionFeature: BoFeature = {
     {
       path: 'protection',
       lazy: () => import('./register-page').then((m) => ({ Component: m.RegisterPage })),
+    },
+    {
+      path: 'protection/kyc',
+      lazy: () => import('./kyc-page').then((m) => ({ Component: m.KycPage })),
+    },
+    {
+      path: 'protection/profile',
+      lazy: () => import('./profile-page').then((m) => ({ Component: m.ProfilePage })),
     },
     {
       path: 'protection/dashboard',

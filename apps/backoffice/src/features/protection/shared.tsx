@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { cx } from '../../shared/ui/cx';
+import { SectionTabs } from '../../shared/ui/section-tabs';
 
 export type ExclusionRow = {
   memberId: number;
@@ -27,24 +26,8 @@ export const ProtectionTabs = () => {
   const tabs = [
     { to: '/protection', label: t('tabs.register'), end: true },
     { to: '/protection/dashboard', label: t('tabs.dashboard'), end: false },
+    { to: '/protection/kyc', label: t('tabs.kyc'), end: false },
+    { to: '/protection/profile', label: t('tabs.profile'), end: false },
   ];
-  return (
-    <nav className="mb-4 flex gap-1 overflow-x-auto border-line border-b" aria-label={t('nav')}>
-      {tabs.map((tab) => (
-        <NavLink
-          key={tab.to}
-          to={tab.to}
-          end={tab.end}
-          className={({ isActive }) =>
-            cx(
-              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 font-medium text-sm',
-              isActive ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg',
-            )
-          }
-        >
-          {tab.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <SectionTabs label={t('nav')} tabs={tabs} />;
 };

@@ -15,5 +15,7 @@ export const supportFeature: BoFeature = {
       path: 'support/messages',
       lazy: () => import('./messages-page').then((m) => ({ Component: m.MessagesPage })),
     },
+    // Live chat (issue 24): the support inbox; its calls need support.chat.
+    { path: 'support/chat', lazy: () => import('./chat-page').then((m) => ({ Component: m.ChatPage })) },
   ],
 };

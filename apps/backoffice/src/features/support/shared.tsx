@@ -9,10 +9,10 @@ export const SupportTabs = () => {
   const { t } = useTranslation('support');
   return (
     <nav className="mb-4 flex gap-1 overflow-x-auto border-line border-b" aria-label={t('nav')}>
-      {(['feedback', 'messages'] as const).map((key) => (
+      {(['feedback', 'messages', 'chat'] as const).map((key) => (
         <NavLink
           key={key}
-          to={key === 'feedback' ? '/support' : '/support/messages'}
+          to={key === 'feedback' ? '/support' : `/support/${key}`}
           end
           data-testid={`support-tab-${key}`}
           className={({ isActive }) =>

@@ -21,9 +21,25 @@ import * as m0021 from './0021_ledger_post_checks_entry';
 import * as m0022 from './0022_wallet_type_vendor';
 import * as m0030 from './0030_lottery_draws_bets';
 import * as m0040 from './0040_protection';
+import * as m0045 from './0045_play_activity';
+import * as m0050 from './0050_promotions';
+import * as m0055 from './0055_loyalty';
+import * as m0060 from './0060_agency';
+import * as m0070 from './0070_sportsbook';
+import * as m0080 from './0080_live_tables';
+import * as m0090 from './0090_pvp_rooms';
+import * as m0095 from './0095_support_chat';
 import * as m0100 from './0100_ledger_balance_bounded';
+import * as m0105 from './0105_wallet_auto_transfer';
+import * as m0106 from './0106_job_runs';
+import * as m0107 from './0107_referral';
 import * as m0110 from './0110_mobile_account_names';
 import * as m0111 from './0111_channel_texts';
+import * as m0112 from './0112_licence_profiles_kyc';
+import * as m0115 from './0115_lottery_vietnam';
+import * as m0118 from './0118_sportsbook_cashout';
+import * as m0120 from './0120_referral_decision';
+import * as m0122 from './0122_erasure_reopening';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -53,7 +69,23 @@ export const migrations = {
   '0022_wallet_type_vendor': m0022,
   '0030_lottery_draws_bets': m0030,
   '0040_protection': m0040,
+  '0045_play_activity': m0045,
+  '0050_promotions': m0050,
+  '0055_loyalty': m0055,
+  '0060_agency': m0060,
+  '0070_sportsbook': m0070,
+  '0080_live_tables': m0080,
+  '0090_pvp_rooms': m0090,
+  '0095_support_chat': m0095,
   '0100_ledger_balance_bounded': m0100,
+  '0105_wallet_auto_transfer': m0105,
+  '0106_job_runs': m0106,
+  '0107_referral': m0107,
   '0110_mobile_account_names': m0110,
   '0111_channel_texts': m0111,
+  '0112_licence_profiles_kyc': m0112,
+  '0115_lottery_vietnam': m0115,
+  '0118_sportsbook_cashout': m0118,
+  '0120_referral_decision': m0120,
+  '0122_erasure_reopening': m0122,
 };

@@ -33,6 +33,8 @@ export const demoAccounts = (merchantCode: string): DemoAccount[] => {
     { username: 'team01', password: 'Demo1234', type: 0, upline: 'agent01' },
     { username: 'team02', password: 'Demo1234', type: 0, upline: 'agent01' },
     { username: 'team03', password: 'Demo1234', type: 0, upline: 'agent01' },
+    // The agent-centre journey's player (its play and funds never meet another journey's).
+    { username: 'crew01', password: 'Demo1234', type: 0, upline: 'agent01' },
     // Downline accounts agent01 "made" that never signed in: the first login forces a new password.
     { username: 'fresh01', password: 'Demo1234', type: 0, upline: 'agent01', neverSignedIn: true },
     { username: 'fresh02', password: 'Demo1234', type: 0, upline: 'agent01', neverSignedIn: true },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../schema';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoAgency } from './demo-agency';
 import { seedDemoCashier } from './demo-cashier';
 import { seedDemoContent } from './demo-content';
 import { seedDemoProviders } from './demo-providers';
@@ -74,6 +75,10 @@ export const seedIfEmpty = async (db: Kysely<DB>, options: SeedOptions) => {
         trx,
         MERCHANTS.map((m) => m.code),
         options.mode,
+      );
+      await seedDemoAgency(
+        trx,
+        MERCHANTS.map((m) => m.code),
       );
       await seedDemoWallets(
         trx,

@@ -12,7 +12,7 @@ import { registerCashierBackofficeRoutes } from './bo-routes';
 import { createGatewaySimulator, type PaymentGateway } from './gateway';
 import { registerGatewaySimulatorPage } from './gateway-sim';
 import { registerCashierRoutes } from './routes';
-import { createCashierService } from './service';
+import { type CashierDeps, createCashierService } from './service';
 import { createCashierWebhooks } from './webhooks';
 
 export { createGatewaySimulator, createHmacGateway, type PaymentGateway, SIMULATOR_CODE } from './gateway';
@@ -38,6 +38,7 @@ type Deps = {
   now?: (() => Date) | undefined;
   gateways?: PaymentGateway[];
   protection?: DepositGuard | undefined;
+  beforeWithdrawal?: CashierDeps['beforeWithdrawal'];
 };
 
 /** The cashier: member service, finance back office, gateway webhooks. */
@@ -87,4 +88,8 @@ export const createCashier = (deps: Deps) => {
 };
 
 export type Cashier = ReturnType<typeof createCashier>;
+export { type ApprovedDeposit, approvedDepositsOf } from './approved-deposits';
 export { createCashierDailyMoney, type DailyCashierMoney } from './daily-money';
+export { createMemberDepositTotals } from './member-deposits';
+export { type MembersMoney, membersMoney } from './member-money';
+export { membersSharingPayoutWith } from './shared-payout';

@@ -62,17 +62,21 @@ export const registerCatalogueRoutes = (
       compressCache: 2_000,
       memo: {
         key: (request) => `${request.merchant.code}\u0000${request.language}`,
-        stamp: () => catalogue.listStamp(),
+        stamp: (request) => catalogue.listStamp(request.merchant.code),
       },
       quietLog: true,
     },
   );
   registerRoute(app, gate, catalogueRoutes.hotGames, async (request) =>
-    catalogue.hotGames(languageOf(request, request.query.language), request.query.vassalage),
+    catalogue.hotGames(
+      request.merchant.code,
+      languageOf(request, request.query.language),
+      request.query.vassalage,
+    ),
   );
   registerRoute(app, gate, catalogueRoutes.hotGamesPost, async (request) => {
     const params = { ...request.query, ...(request.body ?? {}) };
-    return catalogue.hotGames(languageOf(request, params.language), params.vassalage);
+    return catalogue.hotGames(request.merchant.code, languageOf(request, params.language), params.vassalage);
   });
   registerRoute(app, gate, catalogueRoutes.favouriteIds, async (request) =>
     catalogue.favouriteIds(memberId(request)),

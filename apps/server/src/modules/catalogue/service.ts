@@ -1,5 +1,6 @@
 import {
   GAME_PAGE_SIZE_MAX,
+  GAME_TYPES,
   type Game,
   type GameCard,
   type GameLane,
@@ -32,7 +33,19 @@ type Deps = {
    * (site.freshVersion): part of `listStamp`.
    */
   settingsVersion?: () => number | undefined;
+  /**
+   * The verticals a merchant's licence allows (protection's licence profile, ADR 045): lanes and
+   * games of the others are left out of every list, so navigation and lobbies never offer them.
+   */
+  licence?: {
+    allowed: (merchantCode: string) => Promise<{ version: number; products: readonly GameType[] }>;
+    /** The version in force when known without a read; undefined when it is due for a check. */
+    versionNow: (merchantCode: string) => number | undefined;
+  };
 };
+
+/** Every vertical, for a catalogue composed without licence profiles. */
+const ALL_ALLOWED = { version: 0, products: [...GAME_TYPES] as readonly GameType[] };
 
 export type GameListFilter = {
   gameType?: GameType | undefined;
@@ -62,6 +75,7 @@ export const createCatalogueService = ({
   cacheMs = 2000,
   brandLanes,
   settingsVersion,
+  licence,
 }: Deps) => {
   let snapshot: Snapshot | null = null;
   let checkedAt = 0;
@@ -134,13 +148,16 @@ export const createCatalogueService = ({
    * catalogue version and the settings version (a brand's esports and cockfight lanes). Undefined
    * when either is due for its check.
    */
-  const listStamp = () => {
+  const listStamp = (merchantCode: string) => {
     const catalogueVersion = freshVersion();
     const settings = settingsVersion ? settingsVersion() : 0;
-    return catalogueVersion === undefined || settings === undefined
+    const licenceVersion = licence ? licence.versionNow(merchantCode) : 0;
+    return catalogueVersion === undefined || settings === undefined || licenceVersion === undefined
       ? undefined
-      : `${catalogueVersion}.${settings}`;
+      : `${catalogueVersion}.${settings}.${licenceVersion}`;
   };
+
+  const allowedOf = async (merchantCode: string) => (licence ? licence.allowed(merchantCode) : ALL_ALLOWED);
 
   const extrasOf = (merchantCode: string) => {
     const lanes = brandLanes?.(merchantCode);
@@ -224,11 +241,17 @@ export const createCatalogueService = ({
    * vendors; esports cards split out of SPORTS into ESPORTS (last); cockfight split out of
    * SPORTS into COCKFIGHT, placed two positions after SPORTS.
    */
-  const buildLanes = (snap: Snapshot, merchantCode: string, language: Language): GameLane[] => {
+  const buildLanes = (
+    snap: Snapshot,
+    merchantCode: string,
+    language: Language,
+    allowed: readonly GameType[],
+  ): GameLane[] => {
     const extras = extrasOf(merchantCode);
     const byLane = new Map<GameType, VendorEntry[]>();
     for (const vendor of snap.vendors) {
       const lane = laneOf(vendor.row, extras);
+      if (!allowed.includes(lane)) continue;
       const list = byLane.get(lane) ?? [];
       list.push(vendor);
       byLane.set(lane, list);
@@ -266,11 +289,12 @@ export const createCatalogueService = ({
 
   const getVendors = async (merchantCode: string, language: Language) => {
     const snap = await current();
+    const allowed = await allowedOf(merchantCode);
     const lanesOfBrand = brandLanes?.(merchantCode);
-    const key = `${merchantCode}|${language}|${lanesOfBrand?.esports.join(',') ?? ''}|${lanesOfBrand?.cockfight.join(',') ?? ''}`;
+    const key = `${merchantCode}|${language}|${lanesOfBrand?.esports.join(',') ?? ''}|${lanesOfBrand?.cockfight.join(',') ?? ''}|${allowed.version}`;
     let lanes = snap.laneCache.get(key);
     if (!lanes) {
-      lanes = buildLanes(snap, merchantCode, language);
+      lanes = buildLanes(snap, merchantCode, language, allowed.products);
       snap.laneCache.set(key, lanes);
     }
     return { version: snap.version, data: { lanes } };
@@ -291,21 +315,29 @@ export const createCatalogueService = ({
 
   const getVendorsByType = async (merchantCode: string) => {
     const snap = await current();
+    const { products } = await allowedOf(merchantCode);
     const extras = extrasOf(merchantCode);
     const content: Record<string, Record<string, string[]>> = {};
     for (const vendor of snap.vendors) {
       const lane = laneOf(vendor.row, extras);
+      if (!products.includes(lane)) continue;
       content[lane] ??= {};
       content[lane][vendor.row.code] = [...vendor.classifyKeys].sort();
     }
     return { content };
   };
 
-  const matching = (snap: Snapshot, merchantCode: string, filter: GameListFilter) => {
+  const matching = (
+    snap: Snapshot,
+    merchantCode: string,
+    filter: GameListFilter,
+    allowed: { version: number; products: readonly GameType[] },
+  ) => {
     const tokens = queryTokens(filter.gameName);
     const lanesOfBrand = brandLanes?.(merchantCode);
     const key = [
       merchantCode,
+      allowed.version,
       lanesOfBrand?.esports.join(',') ?? '',
       lanesOfBrand?.cockfight.join(',') ?? '',
       filter.gameType ?? '',
@@ -330,6 +362,7 @@ export const createCatalogueService = ({
     const vassalage = filter.vassalage?.toUpperCase();
     const list = snap.games.filter(
       (g) =>
+        allowed.products.includes(vendorLane(g.vendor)) &&
         (!filter.gameType || vendorLane(g.vendor) === filter.gameType) &&
         (!vassalage || g.row.vendor_code === vassalage) &&
         (!filter.gameClassify || g.row.classify.includes(filter.gameClassify)) &&
@@ -361,7 +394,8 @@ export const createCatalogueService = ({
   /** One page of games; the page is clamped to 1..totalPages and the page used is reported. */
   const listGames = async (merchantCode: string, language: Language, filter: GameListFilter) => {
     const snap = await current();
-    return pageOf(matching(snap, merchantCode, filter).list, language, filter);
+    const allowed = await allowedOf(merchantCode);
+    return pageOf(matching(snap, merchantCode, filter, allowed).list, language, filter);
   };
 
   /**
@@ -371,7 +405,7 @@ export const createCatalogueService = ({
    */
   const listGamesJson = async (merchantCode: string, language: Language, filter: GameListFilter) => {
     const snap = await current();
-    const { key, list } = matching(snap, merchantCode, filter);
+    const { key, list } = matching(snap, merchantCode, filter, await allowedOf(merchantCode));
     const pageKey = `${key}|${filter.pageNo ?? ''}|${filter.pageSize ?? ''}|${language}`;
     let json = snap.pageCache.get(pageKey);
     if (json === undefined) {
@@ -382,11 +416,17 @@ export const createCatalogueService = ({
     return { json, cacheKey: `${snap.version}|${pageKey}` };
   };
 
-  const hotGames = async (language: Language, vassalage?: string) => {
+  const hotGames = async (merchantCode: string, language: Language, vassalage?: string) => {
     const snap = await current();
+    const { products } = await allowedOf(merchantCode);
+    const extras = extrasOf(merchantCode);
     const code = vassalage?.toUpperCase();
     return {
-      list: snap.hot.filter((g) => !code || g.row.vendor_code === code).map((g) => gameOf(g, language)),
+      list: snap.hot
+        .filter(
+          (g) => (!code || g.row.vendor_code === code) && products.includes(laneOf(g.vendor.row, extras)),
+        )
+        .map((g) => gameOf(g, language)),
     };
   };
 

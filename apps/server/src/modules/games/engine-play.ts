@@ -17,9 +17,11 @@ import {
   withRetries,
 } from './engine-round';
 import {
+  cardRoundOf,
   checkMultiStepParams,
   type EngineGame,
   type EngineParams,
+  isCardRound,
   isMultiStep,
   openView,
   paramsOf,
@@ -86,17 +88,26 @@ export const playEngine = async (
       clientSeed: seed.client_seed,
       nonce: Number(seed.next_nonce),
     };
-    const multi = isMultiStep(engine);
-    if (multi) {
+    const stepped = isMultiStep(engine);
+    // Blackjack and video poker deal at the opening (a blackjack or the dealer's peek settles it).
+    const dealt = isCardRound(engine) ? cardRoundOf(engine).at(seeds, betMinor, []) : null;
+    const multi = stepped && !dealt?.settled;
+    if (stepped) {
       const open = await ownRounds(trx, session)
         .select('id')
         .where('game_node_id', '=', session.nodeId)
         .where('status', '=', 'open')
         .executeTakeFirst();
       if (open) throw new AppError('game.round.open', { value: { roundId: open.id } });
-      checkMultiStepParams(engine, seeds, params);
+      if (!isCardRound(engine)) checkMultiStepParams(engine, seeds, params);
     }
-    const result = multi ? openView(engine, params, [], 0) : playInstant(engine, seeds, betMinor, params);
+    const result = dealt
+      ? dealt.settled
+        ? dealt.state
+        : dealt.view
+      : multi && !isCardRound(engine)
+        ? openView(engine, params, [], 0)
+        : playInstant(engine, seeds, betMinor, params);
     const payout = multi ? 0n : BigInt((result as { payoutMinor: number }).payoutMinor);
     // Roulette stakes the chip × its chips; every other engine stakes the bet.
     const stakeMinor = multi ? betMinor : ((result as { stakeMinor?: number }).stakeMinor ?? betMinor);
@@ -122,7 +133,7 @@ export const playEngine = async (
       engine,
       betMinor,
       params,
-      ...(multi ? { picks: [] } : {}),
+      ...(stepped ? { picks: [] } : {}),
     };
     const row = await trx
       .insertInto('game_round')

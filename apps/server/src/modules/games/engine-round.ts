@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type Db, isRetryable, isUniqueViolation } from '../../shared/db';
-import type { StakeGuard } from '../protection';
+import { type PlayHooks, playProductOf } from '../activity';
 import { MAX_ATTEMPTS, type WalletService } from '../wallet';
 import type { GameSession } from './launch';
 import type { SeedOwner } from './seeds';
@@ -22,8 +22,8 @@ export type EngineDeps = {
   db: Kysely<DB>;
   wallet: Wallet;
   now: () => Date;
-  /** Player protection (ADR 030): stakes checked and counted, payouts counted, in the move's transaction. */
-  protection?: StakeGuard | undefined;
+  /** The play hooks (ADR 035: protection, turnover, bonus wagering), run in the move's transaction. */
+  play?: PlayHooks | undefined;
 };
 
 /** What `game_round.bet` holds for an engine round. */
@@ -209,8 +209,15 @@ export const move = async (
       .execute();
     return { before, after, entryId: null };
   }
-  if (move.amount < 0n) await deps.protection?.assertCanStake(trx, money.memberId, -move.amount);
-  else if (move.amount > 0n) await deps.protection?.countPayout(trx, money.memberId, move.amount);
+  const played = {
+    memberId: money.memberId,
+    merchantCode: session.merchantCode,
+    product: playProductOf(session.gameType),
+    source: 'engine',
+    ref: move.roundId,
+  };
+  if (move.amount < 0n) await deps.play?.stake(trx, { ...played, amount: -move.amount });
+  else if (move.amount > 0n) await deps.play?.payout(trx, { ...played, amount: move.amount });
   const posted = await deps.wallet.post(
     {
       merchantCode: session.merchantCode,

@@ -1,4 +1,7 @@
 import type { InHouseEngine } from '@khela/contract';
+import type { RoundSeeds } from '@khela/fair';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import {
   balanceNow,
@@ -8,6 +11,7 @@ import {
   type EngineDeps,
   type EngineOutcome,
   engineRoundOf,
+  type Money,
   moneyOf,
   move,
   ownRounds,
@@ -15,7 +19,16 @@ import {
   seedsOfRound,
   withRetries,
 } from './engine-round';
-import { checkPick, isMultiStep, openView, settleMultiStep, stepState } from './engines';
+import {
+  type CardRoundEngine,
+  cardRoundOf,
+  checkPick,
+  isCardRound,
+  isMultiStep,
+  openView,
+  settleMultiStep,
+  stepState,
+} from './engines';
 import type { GameSession } from './launch';
 import { recordBigWin, toRound } from './rounds';
 
@@ -64,6 +77,10 @@ export const stepEngine = async (
     if (row.status !== 'open') throw new AppError('game.round.closed');
     if (input.index !== undefined && input.index !== picks.length) throw new AppError('conflict');
     const seeds = await seedsOfRound(trx, row);
+    if (isCardRound(engine)) {
+      const step = await stepCardRound(deps, trx, session, money, engine, row, bet, input);
+      return answer(step, false);
+    }
     let next = picks;
     if (input.pick !== null) {
       checkPick(engine, bet.params, picks, input.pick);
@@ -141,7 +158,10 @@ export const cashOutIdleRound = async (
   },
 ) => {
   const bet = (row.bet ?? {}) as Partial<EngineBet>;
-  if (!bet.engine || !isMultiStep(bet.engine) || (bet.picks ?? []).length === 0) return false;
+  // Blackjack is always finished by standing (the bet is the player's until the dealer plays),
+  // video poker by holding every card.
+  if (!bet.engine || !isMultiStep(bet.engine) || (!isCardRound(bet.engine) && (bet.picks ?? []).length === 0))
+    return false;
   const session: GameSession = {
     id: row.session_id ?? '',
     merchantCode: row.merchant_code,
@@ -156,4 +176,70 @@ export const cashOutIdleRound = async (
   };
   await stepEngine(deps, session, bet.engine, { roundId: row.id, pick: null, sweeper: true });
   return true;
+};
+
+/**
+ * A blackjack or video poker step (ADR 043, 049): the action (blackjack) or the hold mask (video
+ * poker) is the step's pick. A blackjack double, split or insurance stakes more
+ * (`engine:<round>:bet:<index>`, through the play hooks like the opening stake) in the same
+ * transaction; the round is settled, once, when no hand is left to play (video poker: at the
+ * draw). The sweeper's cash-out (`pick` null) stands on every hand left and declines insurance
+ * (blackjack) or holds every card (video poker).
+ */
+const stepCardRound = async (
+  deps: EngineDeps,
+  trx: Transaction<DB>,
+  session: GameSession,
+  money: Money,
+  engine: CardRoundEngine,
+  row: Row & { id: string },
+  bet: EngineBet,
+  input: { pick: number | null; sweeper?: boolean | undefined },
+): Promise<Row> => {
+  const seeds: RoundSeeds = await seedsOfRound(trx, row);
+  const picks = bet.picks ?? [];
+  if (input.pick === null && !input.sweeper)
+    throw new AppError('game.input.invalid', { value: { reason: `${engine} has no cash-out` } });
+  const { at: stateAt, finishing } = cardRoundOf(engine);
+  const next = input.pick === null ? finishing(seeds, bet.betMinor, picks) : [...picks, input.pick];
+  const at = stateAt(seeds, bet.betMinor, next);
+  const now = deps.now();
+  const extra = BigInt(at.state.stakeMinor) - BigInt(row.stake_minor);
+  let after = row.balance_after_minor === null ? null : BigInt(row.balance_after_minor);
+  if (extra > 0n)
+    after = (
+      await move(deps, trx, session, money, {
+        key: `engine:${row.id}:bet:${picks.length}`,
+        kind: 'game.bet',
+        amount: -extra,
+        roundId: row.id,
+      })
+    ).after;
+  const payout = BigInt(at.state.payoutMinor);
+  if (at.settled && payout > 0n)
+    after = (
+      await move(deps, trx, session, money, {
+        key: `engine:${row.id}:win`,
+        kind: 'game.win',
+        amount: payout,
+        roundId: row.id,
+      })
+    ).after;
+  const updated = await trx
+    .updateTable('game_round')
+    .set({
+      stake_minor: BigInt(at.state.stakeMinor),
+      balance_after_minor: after,
+      bet: JSON.stringify({ ...bet, picks: next }),
+      result: JSON.stringify(at.settled ? at.state : at.view),
+      updated_at: now,
+      ...(at.settled ? { status: 'settled' as const, payout_minor: payout, settled_at: now } : {}),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', 'open')
+    .returning([...COLUMNS])
+    .executeTakeFirst();
+  if (!updated) throw new AppError('conflict');
+  if (at.settled && money.real) await recordBigWin(trx, toRound(updated), now);
+  return updated;
 };

@@ -1,5 +1,9 @@
 import type { InHouseEngine } from '@khela/contract';
 import {
+  type BaccaratBet,
+  BLACKJACK_ACTIONS,
+  type BlackjackAction,
+  blackjackView,
   type DragonTigerBet,
   type EngineVolatility,
   FairError,
@@ -9,14 +13,19 @@ import {
   MINES_CELLS,
   minesLayout,
   minesMultiplier,
+  playBaccarat,
+  playBlackjack,
   playDice,
   playDragonTiger,
+  playKeno,
   playLimbo,
   playMines,
   playPlinko,
   playRoulette,
+  playScratch,
   playSicBo,
   playTower,
+  playVideoPoker,
   playWheel,
   type RouletteBet,
   type RoundSeeds,
@@ -46,13 +55,81 @@ export type EngineGame = { nodeId: string; name: string; classify: readonly stri
  * The engine of a game (@khela/fair `gameEngineFor`): an original when its name says one (crash
  * plays limbo until shared crash rounds are served); else a slot engine from the catalogue's
  * classify tags and name (megaways, cluster, hold-and-win or the classic 5×3). Roulette, dragon tiger and
- * sic bo by their names; other table games, keno and scratch keep the classic slot until their engines are served.
+ * sic bo, baccarat, blackjack and keno by their names (ADR 034, 043), video poker ("… Poker", "Jacks or
+ * Better") and scratch cards (ADR 049); other table games keep the classic slot until their engines
+ * are served.
  */
 export const engineOf = (game: EngineGame): InHouseEngine =>
-  game.classify.includes('fishing') ? 'fishing' : gameEngineFor(game);
+  game.classify.includes('fishing')
+    ? 'fishing'
+    : game.classify.includes('scratch')
+      ? 'scratch'
+      : gameEngineFor(game);
 
-export const isMultiStep = (engine: InHouseEngine): engine is 'mines' | 'tower' =>
-  engine === 'mines' || engine === 'tower';
+/** Engines whose round stays open between the player's steps (mines, tower, blackjack, video poker). */
+export const isMultiStep = (
+  engine: InHouseEngine,
+): engine is 'mines' | 'tower' | 'blackjack' | 'video-poker' =>
+  engine === 'mines' || engine === 'tower' || engine === 'blackjack' || engine === 'video-poker';
+
+/** The card rounds kept open between decisions: their state is a pure function of the picks. */
+export type CardRoundEngine = 'blackjack' | 'video-poker';
+export const isCardRound = (engine: InHouseEngine): engine is CardRoundEngine =>
+  engine === 'blackjack' || engine === 'video-poker';
+
+/** Blackjack's actions from a round's picks (each the index of its action). */
+export const blackjackActionsOf = (picks: readonly number[]): BlackjackAction[] =>
+  picks.map((p) => {
+    const action = BLACKJACK_ACTIONS[p];
+    if (!action) throw new AppError('game.input.invalid', { value: { reason: 'not a blackjack action' } });
+    return action;
+  });
+
+/** The picks that finish an idle blackjack round: no insurance, then stand on every hand left. */
+export const blackjackFinishing = (seeds: RoundSeeds, betMinor: number, picks: readonly number[]) => {
+  const next = [...picks];
+  for (let at = blackjackAt(seeds, betMinor, next); !at.settled; at = blackjackAt(seeds, betMinor, next))
+    next.push(BLACKJACK_ACTIONS.indexOf(at.state.phase === 'insurance' ? 'noInsurance' : 'stand'));
+  return next;
+};
+
+/**
+ * Blackjack after `picks`: the whole state (server side), what the player may see of it, and
+ * whether it is settled. A refused action is a 400, nothing written.
+ */
+export const blackjackAt = (seeds: RoundSeeds, betMinor: number, picks: readonly number[]) =>
+  fairInput(() => {
+    const state = playBlackjack({ ...seeds, betMinor, actions: blackjackActionsOf(picks) });
+    return {
+      state,
+      settled: state.phase === 'settled',
+      view: blackjackView(state) as unknown as Record<string, unknown>,
+    };
+  });
+
+/**
+ * Video poker after `picks` (ADR 049): none, the deal; one, the hold mask and the draw. The open
+ * round hides nothing (the deck order is never in the state). A second hold is a 400.
+ */
+export const videoPokerAt = (seeds: RoundSeeds, betMinor: number, picks: readonly number[]) =>
+  fairInput(() => {
+    const state = playVideoPoker({ ...seeds, betMinor, holds: picks });
+    return {
+      state,
+      settled: state.phase === 'settled',
+      view: state as unknown as Record<string, unknown>,
+    };
+  });
+
+/** An idle video poker round is finished by holding every card (the dealt hand is paid). */
+export const videoPokerFinishing = (_seeds: RoundSeeds, _betMinor: number, picks: readonly number[]) =>
+  picks.length === 0 ? [31] : [...picks];
+
+/** The state, view and finishing picks of a card round, by engine. */
+export const cardRoundOf = (engine: CardRoundEngine) =>
+  engine === 'blackjack'
+    ? { at: blackjackAt, finishing: blackjackFinishing }
+    : { at: videoPokerAt, finishing: videoPokerFinishing };
 
 export type EngineParams = {
   direction?: 'under' | 'over' | undefined;
@@ -64,6 +141,7 @@ export type EngineParams = {
   mines?: number | undefined;
   difficulty?: TowerDifficulty | undefined;
   speciesId?: number | undefined;
+  spots?: number[] | undefined;
   bets?:
     | { kind: string; numbers?: number[] | undefined; at?: number | undefined; chips?: number | undefined }[]
     | undefined;
@@ -84,9 +162,18 @@ export const paramsOf = (engine: InHouseEngine, p: EngineParams, game: EngineGam
       return { mines: p.mines ?? 3 };
     case 'tower':
       return { difficulty: p.difficulty ?? 'easy' };
+    case 'keno':
+      return { spots: p.spots ?? [] };
+    case 'blackjack':
+    case 'video-poker':
+    case 'scratch':
+      // The actions (blackjack) or the hold (video poker) are the round's picks; the rules and
+      // paytables are the engine's (ADR 043, 049).
+      return {};
     case 'roulette':
     case 'dragon-tiger':
     case 'sic-bo':
+    case 'baccarat':
       // The bets as given (the engine checks them); `betMinor` is the chip.
       return { bets: p.bets ?? [] };
     case 'fishing':
@@ -143,6 +230,12 @@ export const playInstant = (engine: InHouseEngine, seeds: RoundSeeds, betMinor: 
         return playDragonTiger({ ...seeds, betMinor, bets: params.bets as DragonTigerBet[] });
       case 'sic-bo':
         return playSicBo({ ...seeds, betMinor, bets: params.bets as SicBoBet[] });
+      case 'keno':
+        return playKeno({ ...seeds, betMinor, spots: params.spots as number[] });
+      case 'baccarat':
+        return playBaccarat({ ...seeds, betMinor, bets: params.bets as BaccaratBet[] });
+      case 'scratch':
+        return playScratch({ ...seeds, betMinor });
       case 'cluster':
         return spinCluster({ ...seeds, betMinor, volatility: params.volatility as EngineVolatility });
       case 'holdwin':

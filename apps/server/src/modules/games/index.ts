@@ -7,6 +7,7 @@ export {
 } from './adapters';
 export { createGamesBackoffice, type GamesBackoffice } from './backoffice';
 export { createDailyPlay, type DailyPlay } from './daily-play';
+export { gamesDataOf } from './member-data';
 export {
   addToRound,
   cancelRound,

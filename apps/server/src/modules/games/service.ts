@@ -3,9 +3,9 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { PlayHooks } from '../activity';
 import type { CatalogueService } from '../catalogue';
 import type { AuthMember } from '../identity';
-import type { StakeGuard } from '../protection';
 import type { SiteService } from '../site';
 import type { WalletService } from '../wallet';
 import {
@@ -44,17 +44,22 @@ export type GamesServiceDeps = {
   db: Kysely<DB>;
   site: Pick<SiteService, 'findMerchant' | 'settingsOf'>;
   catalogue: Pick<CatalogueService, 'recordPlay' | 'refresh'>;
-  wallet: Pick<WalletService, 'accountOf' | 'post' | 'events'>;
+  wallet: Pick<WalletService, 'accountOf' | 'post' | 'events'> & {
+    /** Transfer-wallet merchants: a vendor game's wallet made ready at launch (issue 24). */
+    autoTransfer?: Pick<WalletService['autoTransfer'], 'prepareLaunch'>;
+  };
   log: {
     error: (obj: object, msg: string) => void;
     warn?: (obj: unknown, msg?: string) => void;
     info?: (obj: object, msg: string) => void;
   };
   now?: (() => Date) | undefined;
-  /** Player protection's counting of stakes and payouts, run in the debit's transaction (docs/decisions/030). */
-  protection?: StakeGuard | undefined;
+  /** The play hooks (protection, turnover, bonus wagering: ADR 035), run in the debit's transaction. */
+  play?: PlayHooks | undefined;
   /** Shared jackpot push between nodes (REDIS_URL); without it the push stays in this process. */
   redis?: Redis | undefined;
+  /** Refuses a launch the merchant's licence does not allow (player protection's, ADR 045). */
+  launchGuard?: ((merchantCode: string, gameType: string, real: boolean) => Promise<void>) | undefined;
 };
 
 export type LaunchQuery = {
@@ -77,7 +82,8 @@ export const createGamesService = ({
   log,
   now = () => new Date(),
   redis,
-  protection,
+  play,
+  launchGuard,
 }: GamesServiceDeps) => {
   const adapters: AdapterRegistry = createAdapterRegistry();
   const jackpotEvents = createJackpotEvents({
@@ -141,6 +147,7 @@ export const createGamesService = ({
     const mode = q.accountType === 1 ? 'real' : 'demo';
     if (mode === 'real' && !member) throw new AppError('login.not.session');
     const game = await resolveGame(q);
+    await launchGuard?.(merchantCode, game.game_type, mode === 'real');
     if (mode === 'demo' && !game.allow_demo) throw new AppError('game.demo.unavailable');
     const adapter = adapterOf(game);
     if (!adapter) throw new AppError('game.unavailable');
@@ -152,6 +159,12 @@ export const createGamesService = ({
         });
     }
     const merchant = merchantOf(merchantCode);
+    // A vendor game of a transfer-wallet merchant plays from the vendor's wallet: with the member's
+    // auto-transfer on, the money moves there now; else the page offers a transfer when it is empty.
+    const gameWallet =
+      mode === 'real' && member && adapter !== inHouse
+        ? await wallet.autoTransfer?.prepareLaunch(member, game.vendor_code)
+        : undefined;
     const at = now();
     const { url } = await adapter.launch({
       merchantCode,
@@ -186,6 +199,7 @@ export const createGamesService = ({
         expiresAt: at.getTime() + LAUNCH_TOKEN_TTL_MS,
         nodeId: game.node_id,
         provider: adapter.code,
+        ...(gameWallet ? { wallet: gameWallet } : {}),
       },
     } as const;
   };
@@ -287,7 +301,7 @@ export const createGamesService = ({
     db,
     wallet,
     now,
-    protection,
+    play,
     sessionOf: slotSession,
     merchantOf,
     published: (memberId) => wallet.events.publish(memberId),
@@ -319,7 +333,7 @@ export const createGamesService = ({
     },
     spin: async (token: string | undefined, body: { requestId: string; betMinor?: bigint | undefined }) => {
       const s = await classicSession(token);
-      const outcome = await playSpin({ db, wallet, now, protection }, s, {
+      const outcome = await playSpin({ db, wallet, now, play }, s, {
         requestId: body.requestId,
         betMinor: body.betMinor,
       });

@@ -5,7 +5,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type Db, isRetryable, isUniqueViolation } from '../../shared/db';
-import type { StakeGuard } from '../protection';
+import { type PlayHooks, playProductOf } from '../activity';
 import type { WalletService } from '../wallet';
 import { type LineInput, MAX_ATTEMPTS } from '../wallet';
 import { contributionOf, ensurePool } from './jackpot';
@@ -169,8 +169,8 @@ export type SpinDeps = {
   db: Kysely<DB>;
   wallet: Wallet;
   now: () => Date;
-  /** Player protection: stakes checked and counted, payouts counted, in the spin's transaction. */
-  protection?: StakeGuard | undefined;
+  /** The play hooks (ADR 035: protection, turnover, bonus wagering), run in the spin's transaction. */
+  play?: PlayHooks | undefined;
 };
 
 export type SpinOutcome = {
@@ -311,7 +311,14 @@ export const playSpin = async (
         balanceBefore = await mainBalance(trx, session.merchantCode, session.currency, memberId);
         balanceAfter = balanceBefore;
         // Player protection (docs/decisions/030): the sweeper playing out a feature is no player.
-        if (stake > 0n && !input.sweeper) await deps.protection?.assertCanStake(trx, memberId, stake);
+        const played = {
+          memberId,
+          merchantCode: session.merchantCode,
+          product: playProductOf(session.gameType),
+          source: 'slot',
+          ref: key,
+        };
+        if (stake > 0n && !input.sweeper) await deps.play?.stake(trx, { ...played, amount: stake });
         if (stake > 0n) {
           contribution =
             settings.jackpotEnabled && inJackpot ? contributionOf(stake, settings.jackpotShareBp) : 0n;
@@ -347,7 +354,7 @@ export const playSpin = async (
           jackpotWin = BigInt(pool.balance) > 0n ? BigInt(pool.balance) : 0n;
         }
         const credit = win + jackpotWin;
-        if (credit > 0n) await deps.protection?.countPayout(trx, memberId, credit);
+        if (credit > 0n) await deps.play?.payout(trx, { ...played, amount: credit });
         if (credit > 0n) {
           const reseed = jackpotWin > 0n ? settings.jackpotSeedMinor : 0n;
           const lines: LineInput[] = [

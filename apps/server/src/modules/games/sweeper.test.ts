@@ -257,7 +257,15 @@ describe('a seamless vendor round idle for 25 h', () => {
       );
     expect(await walletBalance()).toBe(20_000n);
 
-    // Launch through the site, authenticate with the URL's launch token, bet, and go silent.
+    // Launch through the site (auto-transfer off: the 20,000 moved by hand is the game's wallet),
+    // authenticate with the URL's launch token, bet, and go silent.
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/wps/wallet/auto-transfer',
+      headers: { authorization: m.token },
+      payload: { autoTransfer: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
     const gameId = await vendorGame(t, 'EVO');
     const launched = await launch(t.app, m.token, { nodeId: gameId });
     expect(launched.statusCode, launched.body).toBe(200);

@@ -47,6 +47,7 @@ export const createIdentityContext = ({
   social,
   payoutHolderName,
   signInGuard,
+  registrationGuard,
 }: IdentityDeps) => {
   const encryption = createBodyEncryption({ db, now });
 
@@ -446,6 +447,7 @@ export const createIdentityContext = ({
     trialCredit,
     social,
     payoutHolderName,
+    registrationGuard,
     encryption,
     secrets,
     codes,

@@ -605,6 +605,7 @@ describe('login', () => {
       .where('upline_id', '=', agent!.id)
       .execute();
     expect(downline.map((d) => d.username).sort()).toEqual([
+      'crew01',
       'fresh01',
       'fresh02',
       'team01',

@@ -6,8 +6,20 @@ export {
 export { CAPTCHA_COOKIE } from './captcha';
 export { SMS_CODE_MAX_TRIES, SMS_CODE_MINUTES, SMS_SENDS_PER_HOUR } from './codes';
 export { DEMO_IDP_CLIENTS, DEMO_IDP_PATH } from './demo-idp';
+/** The upline tree for the agent centre (issue 20). */
+export {
+  createDownlineAccount,
+  type DownlineMember,
+  downlineTree,
+  memberIdByUsername,
+  merchantTree,
+  setMemberStatus,
+} from './downline';
+export { identityDataOf } from './member-data';
 /** Seeds write their demo members with it. */
 export { memberIdsWithUsernameLike, memberMerchantOf, memberUsernames } from './member-names';
+/** Invited friends and the shared-address abuse check (docs/decisions/048). */
+export { membersReferredBy, membersSharingIpWith, type ReferredMember } from './referral-links';
 export {
   CHECKS_PER_MINUTE,
   callMeta,

@@ -34,6 +34,7 @@ export const createRegistration = (ctx: IdentityContext) => {
     smsMessage,
     loginInfo,
     refuseFields,
+    registrationGuard,
   } = ctx;
   /** A new captcha: the id for the browser's cookie and the PNG. */
   const newCaptcha = async (meta: CallMeta) => {
@@ -119,6 +120,8 @@ export const createRegistration = (ctx: IdentityContext) => {
     const conflict = (fields: FieldErrors) => new AppError('conflict', { value: { fields } });
     const early = await taken();
     if (early) throw conflict(early);
+    // An excluded person whose account was erased opens no new one (docs/decisions/052).
+    await registrationGuard?.(code, { mobile: r.mobile, idNumber: r.idNumber });
 
     // The SMS code: always in mobile mode, in username mode where the brand turns REGMOBVERF3 on.
     if (mode === 'mobile' || site.isModuleEnabled(code, 'REGMOBVERF3')) {

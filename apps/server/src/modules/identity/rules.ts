@@ -65,6 +65,14 @@ export type IdentityDeps = {
    * docs/decisions/030), run in the transaction that would open it.
    */
   signInGuard?: (memberId: number, within: Kysely<DB>) => Promise<void>;
+  /**
+   * Refuses a new account of an excluded person (player protection's marks of erased accounts,
+   * docs/decisions/052), by the mobile and ID number given.
+   */
+  registrationGuard?: (
+    merchantCode: string,
+    person: { mobile: string | null; idNumber: string | null },
+  ) => Promise<void>;
 };
 
 /** `a***@example.com`: enough for the owner to recognise the address. */

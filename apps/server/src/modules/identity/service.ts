@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createAgentSite } from './agent';
 import { createIdentityContext } from './context';
+import { eraseMemberIdentity } from './erasure';
 import { createLogin } from './login';
 import { createMemberSessions } from './member-session';
 import { createMemberTotp } from './member-totp';
@@ -91,6 +92,11 @@ export const createIdentityService = (deps: IdentityDeps) => {
       await store.revokeMemberSessions(within, memberId, at);
       await store.revokeMemberRememberTokens(within, memberId, at);
     },
+    /** Pseudonymises a closed member's identity data in `within` (player protection's erasure, ADR 052). */
+    eraseIdentity: (memberId: number, part: 'contact' | 'all', within: Kysely<DB>) =>
+      eraseMemberIdentity(within, memberId, part, now()),
+    /** A server-side HMAC key shared by every node (made on first use). */
+    secret: (name: string) => ctx.secrets.get(name),
     /** Names and merchants of members, and a search by account name (other modules' back-office lists). */
     memberDirectory: {
       byIds: (ids: number[]) => store.membersByIds(db, ids),

@@ -1,4 +1,5 @@
 export { registerInboxBackofficeRoutes } from './bo/routes';
 export { createInboxOps, type InboxOps } from './bo/support';
+export { inboxDataOf } from './member-data';
 export { registerInboxRoutes } from './routes';
 export { createInboxService, type InboxService } from './service';

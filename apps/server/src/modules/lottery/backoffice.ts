@@ -2,20 +2,27 @@ import { type BetType, KIND_BET_TYPES, lotteryRtpOf, type PayoutTable } from '@k
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { PlayHooks } from '../activity';
 import { type Actor, appendAudit, assertCan, csvStream } from '../staff';
 import * as bets from './bet-store';
 import type { LotteryWallet } from './money';
 import { voidIssue } from './settle-issue';
 import * as store from './store';
 import { betView } from './views';
+import { createVnBackoffice } from './vn-backoffice';
+import type { VnLottery } from './vn-service';
 
 type Deps = {
   db: Kysely<DB>;
   wallet: LotteryWallet;
   publishBalance: (memberId: number) => void;
+  /** The play hooks (docs/decisions/035): refunds of a voided issue come off the turnover. */
+  play?: PlayHooks | undefined;
   now: () => Date;
   /** The lottery service's: every merchant's default games and first rules exist. */
   ensureDefaults: () => Promise<void>;
+  /** The Vietnamese lotteries (ADR 046): their results desk, holidays and void. */
+  vnLottery: VnLottery;
 };
 
 /**
@@ -195,7 +202,9 @@ export const createLotteryBackoffice = (deps: Deps) => {
     );
   };
 
-  return { rules, saveRule, exposure, voidIssue: voidOne, searchBets, betsCsv };
+  const vn = createVnBackoffice({ db, now, vnLottery: deps.vnLottery });
+
+  return { rules, saveRule, exposure, voidIssue: voidOne, searchBets, betsCsv, vn };
 };
 
 export type LotteryBackoffice = ReturnType<typeof createLotteryBackoffice>;

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isRetryable } from '../../shared/db';
+import type { PlayHooks } from '../activity';
 import * as bets from './bet-store';
 import { debitStake, type LotteryWallet } from './money';
 import * as store from './store';
@@ -28,22 +29,15 @@ export type PlaceBetsInput = {
   bets: BetInput[];
 };
 
-/**
- * The one call site of responsible-gaming protection before a stake is taken (issue 17 leaves it
- * for the protection module to wire in app.ts): refuse by throwing an AppError; nothing is written.
- */
-export type ProtectionCheck = (input: {
-  merchantCode: string;
-  memberId: number;
-  stakeMinor: bigint;
-  gameCode: string;
-}) => Promise<void>;
-
 type Deps = {
   db: Kysely<DB>;
   wallet: LotteryWallet;
   now: () => Date;
-  checkProtection?: ProtectionCheck | undefined;
+  /**
+   * The play hooks (docs/decisions/035): each stake passes protection's limits and is counted as
+   * turnover in the slip's transaction; a refusal (an AppError) rolls the whole slip back.
+   */
+  play?: PlayHooks | undefined;
 };
 
 /**
@@ -68,12 +62,6 @@ export const placeBets = async (deps: Deps, input: PlaceBetsInput) => {
   if (!rule) throw new AppError('lottery.game.unavailable');
   const prepared = input.bets.map((bet) => prepare(game.kind, rule, bet));
   const total = prepared.reduce((sum, bet) => sum + bet.stakeMinor, 0n);
-  await deps.checkProtection?.({
-    merchantCode: input.merchantCode,
-    memberId: input.memberId,
-    stakeMinor: total,
-    gameCode: input.gameCode,
-  });
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -136,14 +124,19 @@ const inTransaction = (
     const placed: store.BetRow[] = [];
     for (const [seq, bet] of prepared.entries()) {
       const id = randomUUID();
-      balanceMinor = await debitStake(deps.wallet, trx, {
-        merchantCode: input.merchantCode,
-        currency: input.currency,
-        memberId: input.memberId,
-        betId: id,
-        amountMinor: bet.stakeMinor,
-        metadata: { gameCode: input.gameCode, issueNo: input.issueNo },
-      });
+      balanceMinor = await debitStake(
+        deps.wallet,
+        trx,
+        {
+          merchantCode: input.merchantCode,
+          currency: input.currency,
+          memberId: input.memberId,
+          betId: id,
+          amountMinor: bet.stakeMinor,
+          metadata: { gameCode: input.gameCode, issueNo: input.issueNo },
+        },
+        deps.play,
+      );
       const row: store.BetRow = {
         id,
         slipId,

@@ -5,6 +5,7 @@ import { type Gate, registerRoute } from '../../http/route';
 import { staffActor as actor, type StaffRouter } from '../staff';
 import type { LotteryBackoffice } from './backoffice';
 import type { Lottery } from './service';
+import { registerVnLotteryBackofficeRoutes, registerVnLotteryRoutes } from './vn-routes';
 
 const member = (request: FastifyRequest) => {
   if (!request.member) throw new AppError('login.not.session');
@@ -36,6 +37,7 @@ export const registerLotteryRoutes = (app: FastifyInstance, gate: Gate, lottery:
   registerRoute(app, gate, lotteryRoutes.lotteryMyBets, async (request) =>
     lottery.myBets(member(request).id, request.query.gameCode, request.query.count),
   );
+  registerVnLotteryRoutes(app, gate, lottery.vn);
 };
 
 /** The lottery's back-office calls on the staff router (permissions checked by the services). */
@@ -53,4 +55,5 @@ export const registerLotteryBackofficeRoutes = ({ route }: StaffRouter, bo: Lott
     const { merchant, ...filter } = q.query;
     return bo.betsCsv(actor(q), { merchantCode: merchant, ...filter });
   });
+  registerVnLotteryBackofficeRoutes({ route }, bo.vn);
 };

@@ -2,15 +2,18 @@ import { KIND_BET_TYPES } from '@khela/fair';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { PlayHooks } from '../activity';
 import * as bets from './bet-store';
 import { drawDueIssues } from './draw-issues';
 import { DEFAULT_GAMES, DEFAULT_LIMITS, defaultPayoutsOf } from './games';
 import { generateIssues } from './generate-issues';
 import type { LotteryWallet } from './money';
-import { type PlaceBetsInput, type ProtectionCheck, placeBets } from './place-bets';
+import { type PlaceBetsInput, placeBets } from './place-bets';
 import { settleDrawnIssues, settleIssue, voidIssue } from './settle-issue';
 import * as store from './store';
 import { betView, issueView } from './views';
+import type { VnResultSource } from './vn-results';
+import { createVnLottery } from './vn-service';
 
 export type LotteryDeps = {
   db: Kysely<DB>;
@@ -20,8 +23,10 @@ export type LotteryDeps = {
   /** Tells the member's open pages that the balance moved (the wallet's balance push). */
   publishBalance: (memberId: number) => void;
   now?: () => Date;
-  /** Responsible-gaming check before a stake (wired by the composition root when it exists). */
-  checkProtection?: ProtectionCheck;
+  /** The play hooks (docs/decisions/035): protection's limits and turnover, in the bets' transactions. */
+  play?: PlayHooks | undefined;
+  /** Where the Vietnamese lotteries' results come from (ADR 046; the demo drawer when unset). */
+  vnSource?: VnResultSource | undefined;
 };
 
 /**
@@ -32,7 +37,8 @@ export const createLottery = (deps: LotteryDeps) => {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const ready = new Set<string>();
-  const money = { db, wallet: deps.wallet, publishBalance: deps.publishBalance };
+  const money = { db, wallet: deps.wallet, publishBalance: deps.publishBalance, play: deps.play };
+  const vn = createVnLottery({ ...deps, now, source: deps.vnSource });
 
   /** Every merchant's default games and their first rule (once; racing nodes insert once). */
   const ensureDefaults = async () => {
@@ -125,7 +131,7 @@ export const createLottery = (deps: LotteryDeps) => {
   const place = async (input: Omit<PlaceBetsInput, 'currency'>) => {
     await ensureDefaults();
     const result = await placeBets(
-      { db, wallet: deps.wallet, now, checkProtection: deps.checkProtection },
+      { db, wallet: deps.wallet, now, play: deps.play },
       { ...input, currency: await currencyOf(input.merchantCode) },
     );
     if (!result.replayed) deps.publishBalance(input.memberId);
@@ -142,6 +148,8 @@ export const createLottery = (deps: LotteryDeps) => {
     (await bets.betsOfMember(db, memberId, gameCode, count)).map(betView);
 
   return {
+    /** The Vietnamese lotteries (ADR 046), their own job and routes. */
+    vn,
     ensureDefaults,
     tick,
     gamesOf,

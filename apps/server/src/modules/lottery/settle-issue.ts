@@ -1,6 +1,7 @@
 import { outcomeOf, payoutOf } from '@khela/fair';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { PlayHooks } from '../activity';
 import { IN_HOUSE, openOrGetRound, settleRound } from '../games';
 import * as bets from './bet-store';
 import { creditPayout, type LotteryWallet } from './money';
@@ -9,7 +10,13 @@ import * as store from './store';
 /** Bets settled per transaction. */
 export const SETTLE_BATCH = 1000;
 
-type Deps = { db: Kysely<DB>; wallet: LotteryWallet; publishBalance: (memberId: number) => void };
+type Deps = {
+  db: Kysely<DB>;
+  wallet: LotteryWallet;
+  publishBalance: (memberId: number) => void;
+  /** The play hooks (docs/decisions/035): wins and refunds counted in their transactions. */
+  play?: PlayHooks | undefined;
+};
 
 /**
  * Settles a drawn issue: set-based and exactly once. Each batch of open bets is evaluated with
@@ -50,15 +57,20 @@ export const settleIssue = async (deps: Deps, issueId: string, now: Date) => {
       for (const bet of mine) {
         let balanceAfter: bigint | undefined;
         if (bet.payoutMinor > 0n) {
-          balanceAfter = await creditPayout(deps.wallet, trx, {
-            merchantCode: bet.merchantCode,
-            currency: bet.currency,
-            memberId: bet.memberId,
-            betId: bet.id,
-            amountMinor: bet.payoutMinor,
-            reason: 'win',
-            metadata: { issueNo: issue.issueNo, gameCode: issue.gameCode },
-          });
+          balanceAfter = await creditPayout(
+            deps.wallet,
+            trx,
+            {
+              merchantCode: bet.merchantCode,
+              currency: bet.currency,
+              memberId: bet.memberId,
+              betId: bet.id,
+              amountMinor: bet.payoutMinor,
+              reason: 'win',
+              metadata: { issueNo: issue.issueNo, gameCode: issue.gameCode },
+            },
+            deps.play,
+          );
           paid += bet.payoutMinor;
           members.add(bet.memberId);
         }
@@ -137,15 +149,20 @@ export const voidIssue = async (
         now,
       );
       for (const bet of mine) {
-        const balanceAfter = await creditPayout(deps.wallet, trx, {
-          merchantCode: bet.merchantCode,
-          currency: bet.currency,
-          memberId: bet.memberId,
-          betId: bet.id,
-          amountMinor: bet.stakeMinor,
-          reason: 'refund',
-          metadata: { issueNo: issue.issueNo, gameCode: issue.gameCode, reason },
-        });
+        const balanceAfter = await creditPayout(
+          deps.wallet,
+          trx,
+          {
+            merchantCode: bet.merchantCode,
+            currency: bet.currency,
+            memberId: bet.memberId,
+            betId: bet.id,
+            amountMinor: bet.stakeMinor,
+            reason: 'refund',
+            metadata: { issueNo: issue.issueNo, gameCode: issue.gameCode, reason },
+          },
+          deps.play,
+        );
         members.add(bet.memberId);
         void balanceAfter;
       }

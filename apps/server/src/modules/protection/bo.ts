@@ -85,7 +85,7 @@ export const createProtectionBackoffice = (protection: Protection, members: Memb
     let q = db
       .selectFrom('protection_member')
       .select(['member_id', 'restriction', 'restricted_at', 'restricted_until', 'all_merchants'])
-      .where('restriction', '<>', 'none');
+      .where('restriction', 'in', ['timeout', 'self_exclusion']);
     if (f.type) q = q.where('restriction', '=', f.type);
     if (f.active === 'true')
       q = q.where((eb) => eb.or([eb('restricted_until', 'is', null), eb('restricted_until', '>', at)]));

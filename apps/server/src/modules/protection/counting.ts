@@ -2,14 +2,13 @@ import { LIMIT_PERIODS, type MoneyLimitKind } from '@khela/contract';
 import { AppError } from '../../http/errors';
 import type { Db } from '../../shared/db';
 import {
+  assertMayMoveMoney,
   hourOf,
   type LimitUse,
   limitBreach,
   limitError,
   minutesPlayed,
   playSessionLive,
-  restrictionAt,
-  restrictionError,
 } from './rules';
 import * as store from './store';
 
@@ -60,8 +59,7 @@ export const createCounting = (now: () => Date, changed: (memberId: number) => v
   const deposit = async (trx: Db, memberId: number, amount: bigint) => {
     const at = now();
     const row = await store.lockMember(trx, memberId, at);
-    const restriction = restrictionAt(row, at);
-    if (restriction) throw restrictionError(restriction);
+    assertMayMoveMoney(row, at);
     const limits = await store.limitsOf(trx, memberId);
     const breach = limitBreach(await limitUses(trx, memberId, limits, ['deposit'], at), amount);
     if (breach) throw limitError(breach);
@@ -77,8 +75,7 @@ export const createCounting = (now: () => Date, changed: (memberId: number) => v
   const stake = async (trx: Db, memberId: number, amount: bigint) => {
     const at = now();
     const row = await store.lockMember(trx, memberId, at);
-    const restriction = restrictionAt(row, at);
-    if (restriction) throw restrictionError(restriction);
+    assertMayMoveMoney(row, at);
     const limits = await store.limitsOf(trx, memberId);
     const session = sessionLimitOf(limits);
     const played = minutesPlayed(row, at);

@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Db } from '../../shared/db';
 import { limitUses, sessionLimitError, sessionLimitOf } from './counting';
-import { limitError, minutesPlayed, restrictionAt, restrictionError } from './rules';
+import {
+  assertMayMoveMoney,
+  limitError,
+  minutesPlayed,
+  restrictionError,
+  signInRestrictionAt,
+} from './rules';
 import * as store from './store';
 
 /** What a route's `protection` mark asks the door to check. */
@@ -42,9 +48,12 @@ export const createDoor = (db: Kysely<DB>, now: () => Date) => {
   const assertCan = async (memberId: number, check: DoorCheck) => {
     const at = now();
     const { row, limits, uses } = await snapshotOf(memberId, at);
-    const restriction = restrictionAt(row, at);
-    if (restriction) throw restrictionError(restriction);
-    if (check === 'signIn') return;
+    if (check === 'signIn') {
+      const restriction = signInRestrictionAt(row, at);
+      if (restriction) throw restrictionError(restriction);
+      return;
+    }
+    assertMayMoveMoney(row, at);
     const kinds = check === 'deposit' ? ['deposit'] : ['wager', 'loss'];
     const spent = uses.find((u) => kinds.includes(u.kind) && u.usage >= u.amount);
     if (spent) throw limitError(spent);
@@ -56,7 +65,7 @@ export const createDoor = (db: Kysely<DB>, now: () => Date) => {
 
   /** Sign-in inside identity's transaction: read fresh, never from memory. */
   const assertCanSignIn = async (memberId: number, within: Db = db) => {
-    const restriction = restrictionAt(await store.readMember(within, memberId), now());
+    const restriction = signInRestrictionAt(await store.readMember(within, memberId), now());
     if (restriction) throw restrictionError(restriction);
   };
 

@@ -6,11 +6,20 @@ export {
   registerProtectionBackofficeRoutes,
 } from './bo';
 export { DOOR_MEMORY_MS, type DoorCheck } from './door';
-export { registerProtectionRoutes } from './routes';
+export type { IdentityEraser } from './erasure';
+export { protectionDataOf } from './member-data';
+export { createMyData, type DataSource, type MyData } from './my-data';
+export {
+  createProfileBackoffice,
+  type ProfileBackoffice,
+  registerProfileBackofficeRoutes,
+} from './profile-bo';
+export { registerProtectionRoutes, registerProtectionUploadRoutes } from './routes';
 export {
   createProtection,
   type DepositGuard,
   type Protection,
   type ProtectionDeps,
   type StakeGuard,
+  type StakeOf,
 } from './service';

@@ -2,6 +2,7 @@ import { CONFIRM_WITHIN_DAYS, type LimitKind, type LimitPeriodOrSession } from '
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Db } from '../../shared/db';
 import { limitUses } from './counting';
 import { DAY_MS, HOUR_MS, minutesPlayed, restrictionAt } from './rules';
 import * as store from './store';
@@ -12,7 +13,8 @@ export type ProtectedMember = { id: number; merchantCode: string };
 export const createLimits = (deps: {
   db: Kysely<DB>;
   now: () => Date;
-  coolingOffHours: number;
+  /** Hours an increase or removal waits: the member's merchant's licence profile (docs/decisions/045). */
+  coolingOffHours: (merchantCode: string, within: Db) => Promise<number>;
   changed: (memberId: number) => void;
 }) => {
   const { db, now } = deps;
@@ -47,9 +49,10 @@ export const createLimits = (deps: {
           pending: pendingOf(l, at),
         }))
         .sort((a, b) => `${a.kind}.${a.period}`.localeCompare(`${b.kind}.${b.period}`)),
-      restriction: restriction
-        ? { type: restriction.type, until: restriction.until?.getTime() ?? null }
-        : null,
+      restriction:
+        restriction && restriction.type !== 'closed'
+          ? { type: restriction.type, until: restriction.until?.getTime() ?? null }
+          : null,
       realityMinutes: row?.reality_minutes ?? null,
     };
   };
@@ -97,7 +100,7 @@ export const createLimits = (deps: {
         return;
       }
       if (inForce === null) return; // removing a limit that is not there
-      const from = new Date(at.getTime() + deps.coolingOffHours * HOUR_MS);
+      const from = new Date(at.getTime() + (await deps.coolingOffHours(member.merchantCode, trx)) * HOUR_MS);
       await store.saveLimit(
         trx,
         member.id,

@@ -10,7 +10,8 @@ import { gamesOf, openGame, spinOnce } from '../games/test-support';
  * The protection matrix (docs/decisions/030): the money and play routes come from the contract's
  * endpoint table, where each carries its `protection` mark; a self-excluded, a timed-out and a
  * limit-reached member are refused at every marked route. A new money or play route without a
- * mark fails the first test, a marked route nobody can probe fails the second.
+ * mark fails the first test, a marked route nobody can probe fails the second. A closed account
+ * and an ended self-exclusion not lifted yet (ADR 045) are probed the same way.
  */
 
 /** Words that make a member call a money or play call (its name or path). */
@@ -55,12 +56,17 @@ type Subject = {
 };
 
 let t: TestApp;
-const subjects = new Map<'excluded' | 'timedOut' | 'limitReached', Subject>();
+type State = 'excluded' | 'timedOut' | 'limitReached' | 'closed' | 'liftPending';
+const subjects = new Map<State, Subject>();
 const EXPECTED = {
   excluded: 'protection.excluded',
   timedOut: 'protection.timeout',
   limitReached: 'protection.limit',
+  closed: 'protection.closed',
+  liftPending: 'protection.lift.required',
 } as const;
+/** States that leave sign-in open: a limit (to withdraw), an ended exclusion not lifted yet (to ask for the lift). */
+const SIGN_IN_OPEN: readonly State[] = ['limitReached', 'liftPending'];
 
 const call = (token: string | null, method: string, url: string, payload?: unknown) =>
   t.app.inject({
@@ -123,14 +129,27 @@ beforeAll(async () => {
   const excluded = await prepare('team01');
   const timedOut = await prepare('team02');
   const limitReached = await prepare('team03');
+  const closed = await prepare('crew01');
+  const liftPending = await prepare('demo01');
   const member = (s: Subject) => ({ id: s.id, merchantCode: 'khelabd' });
   await protection.pauses.pause(member(excluded), { type: 'selfExclusion', term: '1y', allMerchants: false });
   await protection.pauses.pause(member(timedOut), { type: 'timeout', days: 7, allMerchants: false });
+  await protection.account.close(member(closed));
+  // An exclusion whose term is over, its lift not asked for (ADR 045): sign-in opens, money stays shut.
+  await protection.pauses.pause(member(liftPending), {
+    type: 'selfExclusion',
+    term: '6m',
+    allMerchants: false,
+  });
+  await t.db
+    .updateTable('protection_member')
+    .set({ restricted_until: new Date(Date.now() - 60_000) })
+    .where('member_id', '=', liftPending.id)
+    .execute();
   // The paused members' tokens are dead now: every member call answers 401.
-  for (const s of [excluded, timedOut])
+  for (const s of [excluded, timedOut, closed, liftPending])
     expect((await call(s.token, 'GET', '/wps/member/info')).statusCode).toBe(401);
-  await revive(excluded.id);
-  await revive(timedOut.id);
+  for (const s of [excluded, timedOut, closed, liftPending]) await revive(s.id);
   // Limit reached: deposits and wagers of the day used up to the amount.
   for (const kind of ['deposit', 'wager'] as const)
     await protection.limits.setLimit(member(limitReached), { kind, period: 'day', amount: 20_000n });
@@ -141,7 +160,10 @@ beforeAll(async () => {
   subjects.set('excluded', excluded);
   subjects.set('timedOut', timedOut);
   subjects.set('limitReached', limitReached);
-});
+  subjects.set('closed', closed);
+  subjects.set('liftPending', liftPending);
+  // Five subjects, each signed in, funded and with a game open: more than the default minute on a busy machine.
+}, 180_000);
 
 afterAll(async () => {
   await t?.close();
@@ -154,12 +176,21 @@ describe('the protection matrix', () => {
     expect(unmarked, 'mark these in their endpoints.ts (protection: …) — docs/architecture.md').toEqual([]);
     // The marks the door checks, as the contract has them today (withdrawals are exempt).
     expect(marked.map(([name]) => name).sort()).toEqual(
-      expect.arrayContaining(['depositCreate', 'launchGame', 'login', 'slotSpin', 'walletTransfer']),
+      expect.arrayContaining([
+        'agencyTransfer',
+        'depositCreate',
+        'launchGame',
+        'login',
+        'slotSpin',
+        'walletTransfer',
+      ]),
     );
     expect((endpoints as Record<string, Endpoint>).withdrawCreate?.protection).toBe('exempt');
+    // A sportsbook cash-out settles a bet already placed and credits the member (ADR 050).
+    expect((endpoints as Record<string, Endpoint>).sportsbookCashOut?.protection).toBe('exempt');
   });
 
-  for (const state of ['excluded', 'timedOut', 'limitReached'] as const) {
+  for (const state of ['excluded', 'timedOut', 'limitReached', 'closed', 'liftPending'] as const) {
     it(`refuses a ${state} member at every marked route`, async () => {
       const s = subjects.get(state);
       if (!s) throw new Error('set-up failed');
@@ -168,8 +199,9 @@ describe('the protection matrix', () => {
         if (SIGN_IN_THROUGH_OPEN_SESSION.includes(name) || STAKE_THROUGH_ENGINE_MOVE.includes(name)) continue;
         const res = await probe(name, e, s);
         seen.push(name);
-        if (e.protection === 'signIn' && state === 'limitReached') {
-          // A limit never locks the member out: they sign in to withdraw or lower their limits.
+        if (e.protection === 'signIn' && SIGN_IN_OPEN.includes(state)) {
+          // A limit never locks the member out: they sign in to withdraw or lower their limits;
+          // after an exclusion's term they sign in to ask for the lift.
           expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
           continue;
         }

@@ -1,4 +1,5 @@
 import {
+  LIFT_COOLING_OFF_HOURS,
   type LimitPeriod,
   type MoneyLimitKind,
   PERIOD_HOURS,
@@ -31,7 +32,7 @@ export const exclusionEnd = (term: SelfExclusionTerm, at: Date): Date | null => 
   return end;
 };
 
-export type Restriction = { type: 'timeout' | 'self_exclusion'; until: Date | null };
+export type Restriction = { type: 'timeout' | 'self_exclusion' | 'closed'; until: Date | null };
 
 /** The member's restriction in force at `at`, if any (an ended time-out or exclusion is none). */
 export const restrictionAt = (
@@ -43,10 +44,56 @@ export const restrictionAt = (
   return { type: row.restriction as Restriction['type'], until: row.restricted_until };
 };
 
+/**
+ * The restriction that refuses a sign-in: an account closed for another reason than gambling harm
+ * still signs in (to withdraw, download its data, ask to reopen or to be erased; ADR 052).
+ */
+export const signInRestrictionAt = (
+  row: { restriction: string; restricted_until: Date | null; closure_reason?: string | null } | undefined,
+  at: Date,
+): Restriction | null => {
+  const restriction = restrictionAt(row, at);
+  return restriction?.type === 'closed' && row?.closure_reason === 'other' ? null : restriction;
+};
+
 export const restrictionError = (r: Restriction) =>
-  new AppError(r.type === 'timeout' ? 'protection.timeout' : 'protection.excluded', {
-    value: { until: r.until?.getTime() ?? null },
-  });
+  r.type === 'closed'
+    ? new AppError('protection.closed')
+    : new AppError(r.type === 'timeout' ? 'protection.timeout' : 'protection.excluded', {
+        value: { until: r.until?.getTime() ?? null },
+      });
+
+type LiftRow = { restriction: string; restricted_until: Date | null; lift_requested_at: Date | null };
+
+/**
+ * A self-exclusion whose term is over but not lifted yet (docs/decisions/045): sign-in is open
+ * again (to ask for the lift and to withdraw), deposits and play stay refused until the member
+ * asked, waited the cooling-off and confirmed.
+ */
+export const endedExclusion = (row: LiftRow | undefined, at: Date) =>
+  row !== undefined &&
+  row.restriction === 'self_exclusion' &&
+  row.restricted_until !== null &&
+  row.restricted_until.getTime() <= at.getTime();
+
+/** When a requested lift may be confirmed (null: not asked for). */
+export const liftFrom = (row: { lift_requested_at: Date | null }) =>
+  row.lift_requested_at === null
+    ? null
+    : new Date(row.lift_requested_at.getTime() + LIFT_COOLING_OFF_HOURS * HOUR_MS);
+
+/** Refuses deposits and play of a restricted member, and of one whose ended exclusion is not lifted. */
+export const assertMayMoveMoney = (
+  row: (LiftRow & { restricted_at?: Date | null }) | undefined,
+  at: Date,
+) => {
+  const restriction = restrictionAt(row, at);
+  if (restriction) throw restrictionError(restriction);
+  if (row && endedExclusion(row, at))
+    throw new AppError('protection.lift.required', {
+      value: { until: row.restricted_until?.getTime() ?? null, from: liftFrom(row)?.getTime() ?? null },
+    });
+};
 
 /** A limit of a kind and period in force, with its usage in that period (minor units). */
 export type LimitUse = { kind: MoneyLimitKind; period: LimitPeriod; amount: bigint; usage: bigint };

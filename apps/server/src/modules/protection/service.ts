@@ -1,51 +1,99 @@
-import { COOLING_OFF_HOURS } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Db } from '../../shared/db';
+import { createAccountClosure } from './account';
 import { createCounting } from './counting';
 import { createDoor, type DoorCheck } from './door';
+import { createErasure, type IdentityEraser } from './erasure';
+import { createKyc } from './kyc';
 import { createLimits } from './limits';
 import { createPauses, type EndSessions } from './pause';
+import { createProfiles } from './profiles';
+import { endedExclusion, restrictionAt } from './rules';
+import { readMember } from './store';
 
 export type ProtectionDeps = {
   db: Kysely<DB>;
   now?: (() => Date) | undefined;
   /** Ends every session of a member in the given transaction (identity's, handed in by app.ts). */
   endSessions: EndSessions;
-  /** Hours an increase or removal of a limit waits (the licence profile's; 24 by default). */
-  coolingOffHours?: number;
+  /** Identity's half of an erasure (docs/decisions/052), handed in by app.ts. */
+  identity?: IdentityEraser | undefined;
 };
 
+/** What a stake is of: the merchant (its licence profile) and the vertical (catalogue game type). */
+export type StakeOf = { merchantCode: string; product: string };
+
 /**
- * Player protection (docs/decisions/030): limits, time-out, self-exclusion, reality checks, and
- * the one door every money or play call passes (`assertCan`, `assertCanSignIn`) with the
- * counting the money modules run inside their own transactions (`deposit`, `stake`, `payout`).
+ * Player protection (docs/decisions/030, 045): limits, time-out, self-exclusion, reality checks,
+ * licence profiles, KYC, account closure, and the one door every money or play call passes
+ * (`assertCan`, `assertCanSignIn`) with the counting the money modules run inside their own
+ * transactions (`deposit`, `stake`, `payout`).
  */
 export const createProtection = (deps: ProtectionDeps) => {
   const now = deps.now ?? (() => new Date());
   const door = createDoor(deps.db, now);
   const changed = (memberId: number) => door.forget(memberId);
   const counting = createCounting(now, changed);
+  const profiles = createProfiles(deps.db, now);
   const limits = createLimits({
     db: deps.db,
     now,
-    coolingOffHours: deps.coolingOffHours ?? COOLING_OFF_HOURS,
+    coolingOffHours: async (merchantCode, within) =>
+      (await profiles.of(merchantCode, within)).coolingOffHours,
     changed,
   });
   const pauses = createPauses({ db: deps.db, now, endSessions: deps.endSessions, changed });
+  const account = createAccountClosure({ db: deps.db, now, endSessions: deps.endSessions, changed });
+  const kyc = createKyc({ db: deps.db, now, profiles, changed });
+  const erasure = createErasure({
+    db: deps.db,
+    now,
+    profiles,
+    endSessions: deps.endSessions,
+    changed,
+    identity: deps.identity,
+  });
   return {
     /** Refuses a call a route's `protection` mark names, before it does anything. */
     assertCan: (memberId: number, check: DoorCheck) => door.assertCan(memberId, check),
-    /** Refuses opening a session for a timed-out or self-excluded member (inside identity's transaction). */
+    /** Refuses opening a session for a timed-out, self-excluded or closed member (inside identity's transaction). */
     assertCanSignIn: (memberId: number, within?: Db) => door.assertCanSignIn(memberId, within),
-    /** Checks and counts a deposit in the transaction that records it (before any gateway call). */
-    assertCanDeposit: counting.deposit,
-    /** Checks and counts a stake in the transaction that debits it. */
-    assertCanStake: counting.stake,
+    /**
+     * Checks and counts a deposit in the transaction that records it (before any gateway call);
+     * with the merchant, its licence profile applies too (play money only, KYC before deposit).
+     */
+    assertCanDeposit: async (trx: Db, memberId: number, amount: bigint, merchantCode?: string) => {
+      if (merchantCode !== undefined) await kyc.assertDeposit(trx, memberId, merchantCode);
+      await counting.deposit(trx, memberId, amount);
+    },
+    /**
+     * Checks and counts a stake in the transaction that debits it; with what it is of, the
+     * licence profile applies too (play money only, allowed verticals).
+     */
+    assertCanStake: async (trx: Db, memberId: number, amount: bigint, of?: StakeOf) => {
+      if (of) await profiles.assertCanPlay(of.merchantCode, of.product, true, trx);
+      await counting.stake(trx, memberId, amount);
+    },
     /** Counts a payout (lowers the net loss) in the transaction that credits it. */
     countPayout: counting.payout,
+    /** In the withdrawal's transaction: verified KYC above the licence profile's threshold. */
+    assertCanWithdraw: kyc.assertWithdrawal,
+    /** A game launch: refuses a vertical the licence does not allow, and real money on a play-money merchant. */
+    assertCanLaunch: (merchantCode: string, product: string, real: boolean) =>
+      profiles.assertCanPlay(merchantCode, product, real),
+    /** Marketing stop: timed out, self-excluded (its term running, or ended and not lifted) or closed. */
+    marketingStopped: async (memberId: number) => {
+      const row = await readMember(deps.db, memberId);
+      const at = now();
+      return restrictionAt(row, at) !== null || endedExclusion(row, at);
+    },
     limits,
     pauses,
+    account,
+    profiles,
+    kyc,
+    erasure,
     db: deps.db,
     now,
   };

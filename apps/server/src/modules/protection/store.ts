@@ -14,6 +14,11 @@ export type MemberRow = {
   play_started_at: Date | null;
   play_last_at: Date | null;
   play_net_minor: string;
+  kyc_status: string;
+  kyc_reason: string | null;
+  lift_requested_at: Date | null;
+  closure_reason: string | null;
+  reopen_requested_at: Date | null;
 };
 
 const MEMBER_COLUMNS = [
@@ -26,6 +31,11 @@ const MEMBER_COLUMNS = [
   'play_started_at',
   'play_last_at',
   'play_net_minor',
+  'kyc_status',
+  'kyc_reason',
+  'lift_requested_at',
+  'closure_reason',
+  'reopen_requested_at',
 ] as const;
 
 const memberRow = (row: Record<string, unknown> | undefined) =>
@@ -186,7 +196,12 @@ export const endPlay = (db: Db, memberId: number) =>
 export const setRestriction = (
   db: Db,
   memberId: number,
-  r: { type: 'timeout' | 'self_exclusion'; until: Date | null; allMerchants: boolean },
+  r: {
+    type: 'timeout' | 'self_exclusion' | 'closed';
+    until: Date | null;
+    allMerchants: boolean;
+    closureReason?: 'harm' | 'other';
+  },
   at: Date,
 ) =>
   db
@@ -196,6 +211,9 @@ export const setRestriction = (
       restricted_at: at,
       restricted_until: r.until,
       all_merchants: r.allMerchants,
+      lift_requested_at: null,
+      closure_reason: r.type === 'closed' ? (r.closureReason ?? 'harm') : null,
+      reopen_requested_at: null,
       updated_at: at,
     })
     .where('member_id', '=', memberId)
@@ -229,4 +247,44 @@ export const insertEvent = (
       staff_id: e.staffId ?? null,
       at: e.at,
     })
+    .execute();
+
+/** The member's KYC status and, on approval, the date of birth read off the document. */
+export const setKyc = (
+  db: Db,
+  memberId: number,
+  k: { status: string; reason: string | null; birthDate?: string | undefined },
+  at: Date,
+) =>
+  db
+    .updateTable('protection_member')
+    .set({
+      kyc_status: k.status,
+      kyc_reason: k.reason,
+      ...(k.birthDate ? { birth_date: k.birthDate } : {}),
+      updated_at: at,
+    })
+    .where('member_id', '=', memberId)
+    .execute();
+
+export const setLiftRequested = (db: Db, memberId: number, at: Date | null) =>
+  db
+    .updateTable('protection_member')
+    .set({ lift_requested_at: at, ...(at ? { updated_at: at } : {}) })
+    .where('member_id', '=', memberId)
+    .execute();
+
+/** Lifts the ended exclusion: the member is unrestricted again. */
+export const clearRestriction = (db: Db, memberId: number, at: Date) =>
+  db
+    .updateTable('protection_member')
+    .set({
+      restriction: 'none',
+      restricted_until: null,
+      lift_requested_at: null,
+      closure_reason: null,
+      reopen_requested_at: null,
+      updated_at: at,
+    })
+    .where('member_id', '=', memberId)
     .execute();

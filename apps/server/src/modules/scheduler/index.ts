@@ -18,6 +18,11 @@
  * (purges, sweeps and confirmations all are: they use conditional updates and idempotency keys).
  */
 
+import type { Db } from '../../shared/db';
+import { createPeriodRuns, type Period, type PeriodSpec } from './period-runs';
+
+export { createPeriodRuns, type Period, type PeriodSpec } from './period-runs';
+
 export type SchedulerLog = {
   error: (obj: object, msg: string) => void;
   debug?: (obj: object, msg: string) => void;
@@ -37,6 +42,16 @@ export type JobStatus = {
 export type Scheduler = {
   /** Registers a job to run every `intervalMs` (first run one interval after start). Names are unique. */
   every(name: string, intervalMs: number, job: () => Promise<void>): void;
+  /**
+   * Registers a job that runs once per period across every node (`period-runs.ts`, ADR 041): it
+   * checks every `checkEveryMs` (default the period, at most a minute) and runs each elapsed
+   * period no node has finished. Needs the scheduler's `db`.
+   */
+  eachPeriod(
+    name: string,
+    spec: PeriodSpec & { checkEveryMs?: number },
+    job: (period: Period) => Promise<void>,
+  ): void;
   /** Runs a job now and waits for it; when a run is already in flight, waits for that run instead. */
   runNow(name: string): Promise<void>;
   /** Starts the timers of the jobs registered so far and of those registered later. Idempotent. */
@@ -57,6 +72,10 @@ type Job = {
 
 export type SchedulerDeps = {
   log: SchedulerLog;
+  /** The database of `job_run` (periodic jobs); `every` jobs need none. */
+  db?: Db;
+  /** This node's name in `job_run` (default a random id per process). */
+  node?: string;
   now?: () => Date;
   /** Timer functions; tests may pass fakes. */
   timers?: {
@@ -108,7 +127,16 @@ export const createScheduler = (deps: SchedulerDeps): Scheduler => {
     job.timer = timer;
   };
 
-  return {
+  const periodRuns = deps.db ? createPeriodRuns({ db: deps.db, now, node: deps.node }) : undefined;
+
+  const scheduler: Scheduler = {
+    eachPeriod(name, spec, job) {
+      if (!periodRuns) throw new Error(`scheduler job "${name}" runs per period: the scheduler needs a db`);
+      const check = spec.checkEveryMs ?? Math.min(spec.periodMs, 60_000);
+      scheduler.every(name, check, async () => {
+        await periodRuns.runDue(name, spec, job);
+      });
+    },
     every(name, intervalMs, run) {
       if (closed) throw new Error('scheduler is closed');
       if (jobs.has(name)) throw new Error(`scheduler job "${name}" is already registered`);
@@ -153,4 +181,5 @@ export const createScheduler = (deps: SchedulerDeps): Scheduler => {
     },
     status: () => [...jobs.values()].map((job) => ({ ...job.status })),
   };
+  return scheduler;
 };

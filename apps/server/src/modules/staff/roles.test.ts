@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
 import { cashierSteps, memberCall } from '../cashier/test-support';
 import { gamesOf, openGame, spinOnce, spinValue } from '../games/test-support';
+import { freshVnDraw, pastVnDraw, pendingVnEntry, vnPrizesOf } from '../lottery/test-support';
+import { DEFAULT_RULE } from '../loyalty';
+import { processingRedemption } from '../loyalty/test-support';
+import { flaggedReferral, ruleBody as promoRuleBody } from '../promotions/test-support';
 import { newMember } from '../wallet/test-support';
 import { can, type Permission, ROLE_PERMISSIONS } from './roles';
 import { auditRows, bo, memberIdOf, multipartOf, PNG_BYTES, ROLES, staffLogin } from './test-support';
@@ -85,6 +89,9 @@ const WATCHED = [
   'vendor',
   'protection_member',
   'protection_event',
+  'support_conversation',
+  'support_message',
+  'referral_decision',
 ] as const;
 /**
  * Tables watched through some columns: image bytes by id; staff sessions without `last_seen_at`
@@ -122,11 +129,55 @@ describe('the role matrix: every back-office route with every role', () => {
     return (await sql<{ t: string; h: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(t.db)).rows;
   };
 
+  /** An open market of a scheduled non-cockfight event no matrix call has used yet. */
+  const usedSportsEvents = new Set<string>();
+  const freshSportsMarket = async () => {
+    await t.app.services.sportsbook.tick();
+    const market = await t.db
+      .selectFrom('sb_market as m')
+      .innerJoin('sb_event as e', 'e.id', 'm.event_id')
+      .select(['m.id', 'm.event_id'])
+      .where('e.merchant_code', '=', 'khelabd')
+      .where('e.status', '=', 'scheduled')
+      .where('e.sport_code', '!=', 'cockfight')
+      .where('m.status', '=', 'open')
+      .where('m.event_id', 'not in', ['00000000-0000-4000-8000-000000000000', ...usedSportsEvents])
+      .orderBy('e.starts_at')
+      .orderBy('m.id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    usedSportsEvents.add(market.event_id);
+    return market.id;
+  };
   /** A member of khelabd with money, a payment password and a payout account. */
   const readyMember = async () => {
     const m = await newMember(t.db, { prefix: 'mx' });
     await steps.ready(m, 2_000_000n);
     return m;
+  };
+  /** A fresh KYC document (a new member's PNG), waiting for review: its id. */
+  const kycDocument = async () => {
+    const m = await newMember(t.db, { prefix: 'mxk' });
+    const body = multipartOf(PNG, 'id.png', 'image/png');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/wps/protection/kyc?kind=idFront',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: m.token },
+    });
+    return ok<{ documents: { id: number }[] }>(res).documents[0]?.id ?? 0;
+  };
+  const closedMember = async () => {
+    const m = await newMember(t.db, { prefix: 'mxe' });
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/protection/close',
+        payload: { confirm: true, reason: 'other' },
+        headers: { authorization: m.token },
+      }),
+    );
+    return m.member.id;
   };
   const ok = <T = Record<string, unknown>>(res: { statusCode: number; body: string }) => {
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
@@ -145,6 +196,22 @@ describe('the role matrix: every back-office route with every role', () => {
     memberId = await memberIdOf(t.db, 'team01');
     steps = cashierSteps(t.app, t.db);
     const owner = tokens.get('owner') ?? '';
+    // An "apply" promotion members apply to (its applications are decided in the matrix).
+    ok(
+      await bo(t.app, owner, {
+        method: 'POST',
+        url: '/bo/api/promotions/rules',
+        payload: promoRuleBody({
+          code: 'matrix-apply',
+          kind: 'apply',
+          frequency: 'unlimited',
+          percentBp: 0,
+          fixedMinor: 30_000,
+          capMinor: 50_000,
+          multiplier: 1,
+        }),
+      }),
+    );
     targetStaffId = ok<{ id: number }>(
       await bo(t.app, owner, {
         method: 'POST',
@@ -185,6 +252,26 @@ describe('the role matrix: every back-office route with every role', () => {
   });
 
   const get = (url: string) => (): Request => ({ method: 'GET', url });
+  /** A fresh member's open support conversation, its first message carrying a PNG. */
+  const supportChat = async () => {
+    const member = await newMember(t.db, { prefix: 'mx' });
+    const boundary = '----matrixsupport';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    return ok<{ id: number; conversationId: number }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/support/messages',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: member.token },
+      }),
+    );
+  };
 
   const MATRIX: Record<string, Entry> = {
     // Site settings
@@ -514,6 +601,40 @@ describe('the role matrix: every back-office route with every role', () => {
         return { method: 'POST', url: '/bo/api/feedback/reply', payload: { id, body: '<p>Thanks</p>' } };
       },
     },
+    // Support chat (issue 24): the inbox, a conversation, its image, reply, close
+    'GET /bo/api/support/conversations': {
+      permissions: ['support.chat'],
+      writes: false,
+      request: get('/bo/api/support/conversations?queue=general'),
+    },
+    'GET /bo/api/support/conversation': {
+      permissions: ['support.chat'],
+      writes: false,
+      request: async () => get(`/bo/api/support/conversation?id=${(await supportChat()).conversationId}`)(),
+    },
+    'GET /bo/api/support/image': {
+      permissions: ['support.chat'],
+      writes: false,
+      request: async () => get(`/bo/api/support/image?id=${(await supportChat()).id}`)(),
+    },
+    'POST /bo/api/support/reply': {
+      permissions: ['support.chat'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/support/reply',
+        payload: { id: (await supportChat()).conversationId, text: 'We are on it' },
+      }),
+    },
+    'POST /bo/api/support/close': {
+      permissions: ['support.chat'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/support/close',
+        payload: { id: (await supportChat()).conversationId },
+      }),
+    },
     // Finance: cashier queues, channels, settings, adjustments, ledger, limits
     'GET /bo/api/cashier/deposits': {
       permissions: ['cashier.queue'],
@@ -813,6 +934,131 @@ describe('the role matrix: every back-office route with every role', () => {
       writes: false,
       request: get('/bo/api/lottery/bets.csv?merchant=khelabd'),
     },
+    'GET /bo/api/lottery/vn/results': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/vn/results?merchant=khelabd'),
+    },
+    'GET /bo/api/lottery/vn/draws': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/vn/draws?merchant=khelabd'),
+    },
+    'POST /bo/api/lottery/vn/results': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: async () => {
+        const draw = await pastVnDraw(t, clock.now());
+        return {
+          method: 'POST',
+          url: '/bo/api/lottery/vn/results',
+          payload: {
+            merchant: 'khelabd',
+            issueNo: draw.issueNo,
+            result: { prizes: vnPrizesOf(draw.region) },
+          },
+        };
+      },
+    },
+    'POST /bo/api/lottery/vn/results/approve': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: async () => {
+        const draw = await pastVnDraw(t, clock.now());
+        return {
+          method: 'POST',
+          url: '/bo/api/lottery/vn/results/approve',
+          payload: { merchant: 'khelabd', entryId: await pendingVnEntry(t, draw) },
+        };
+      },
+    },
+    'GET /bo/api/lottery/vn/holidays': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/vn/holidays'),
+    },
+    'POST /bo/api/lottery/vn/holidays': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/lottery/vn/holidays',
+        payload: { day: '2030-01-01', reason: 'matrix' },
+      }),
+    },
+    'POST /bo/api/lottery/vn/void': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/lottery/vn/void',
+        payload: { merchant: 'khelabd', issueNo: (await freshVnDraw(t)).issueNo, reason: 'matrix' },
+      }),
+    },
+    'GET /bo/api/sportsbook/events': {
+      permissions: ['sportsbook.read'],
+      writes: false,
+      request: get('/bo/api/sportsbook/events?merchant=khelabd&product=COCKFIGHT'),
+    },
+    'POST /bo/api/sportsbook/markets/status': {
+      permissions: ['sportsbook.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/sportsbook/markets/status',
+        payload: {
+          merchant: 'khelabd',
+          marketId: await freshSportsMarket(),
+          status: 'suspended',
+          reason: 'matrix',
+        },
+      }),
+    },
+    'POST /bo/api/sportsbook/markets/void': {
+      permissions: ['sportsbook.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/sportsbook/markets/void',
+        payload: { merchant: 'khelabd', marketId: await freshSportsMarket(), reason: 'matrix' },
+      }),
+    },
+    'POST /bo/api/sportsbook/events/result': {
+      permissions: ['sportsbook.write'],
+      writes: true,
+      request: async () => {
+        const market = await freshSportsMarket();
+        const event = await t.db
+          .selectFrom('sb_market')
+          .select('event_id')
+          .where('id', '=', market)
+          .executeTakeFirstOrThrow();
+        return {
+          method: 'POST',
+          url: '/bo/api/sportsbook/events/result',
+          payload: {
+            merchant: 'khelabd',
+            eventId: event.event_id,
+            result: { kind: 'score', home: 1, away: 0 },
+            reason: 'matrix',
+          },
+        };
+      },
+    },
+    'GET /bo/api/sportsbook/bets': {
+      permissions: ['sportsbook.read'],
+      writes: false,
+      request: get('/bo/api/sportsbook/bets?merchant=khelabd&result=cashed_out'),
+    },
+    'POST /bo/api/sportsbook/rules/cashout': {
+      permissions: ['sportsbook.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/sportsbook/rules/cashout',
+        payload: { merchant: 'khelabd', enabled: true, marginBp: 500, reason: 'matrix' },
+      }),
+    },
     'GET /bo/api/protection/dashboard': {
       permissions: ['protection.read'],
       writes: false,
@@ -831,6 +1077,298 @@ describe('the role matrix: every back-office route with every role', () => {
         url: '/bo/api/protection/exclusions',
         payload: { memberId, type: 'timeout', days: 1, reason: 'asked by phone' },
       }),
+    },
+    'GET /bo/api/protection/profile': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: get('/bo/api/protection/profile?merchant=khelain'),
+    },
+    'PUT /bo/api/protection/profile': {
+      permissions: ['protection.write'],
+      writes: true,
+      request: async () => {
+        const current = ok<{ version: number }>(
+          await bo(t.app, tokens.get('owner') ?? '', {
+            method: 'GET',
+            url: '/bo/api/protection/profile?merchant=khelain',
+          }),
+        );
+        return {
+          method: 'PUT',
+          url: '/bo/api/protection/profile',
+          payload: {
+            merchant: 'khelain',
+            baseVersion: current.version,
+            minAge: 18,
+            moneyMode: 'real',
+            allowedProducts: ['RNG', 'LIVE'],
+            coolingOffHours: 48,
+            limitPrompt: 'none',
+            kycBeforeDeposit: false,
+            kycWithdrawalAbove: null,
+          },
+        };
+      },
+    },
+    'GET /bo/api/protection/kyc': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: get('/bo/api/protection/kyc?merchant=khelabd'),
+    },
+    'GET /bo/api/protection/kyc/document': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: async () => get(`/bo/api/protection/kyc/document?id=${await kycDocument()}`)(),
+    },
+    'POST /bo/api/protection/kyc/review': {
+      permissions: ['protection.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/protection/kyc/review',
+        payload: { id: await kycDocument(), decision: 'reject', reason: 'matrix review' },
+      }),
+    },
+    'GET /bo/api/protection/erasures': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: get('/bo/api/protection/erasures?merchant=khelabd'),
+    },
+    'POST /bo/api/protection/erasures': {
+      permissions: ['protection.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/protection/erasures',
+        payload: { memberId: await closedMember(), reason: 'asked by mail' },
+      }),
+    },
+    'GET /bo/api/promotions/rules': {
+      permissions: ['promotions.read'],
+      writes: false,
+      request: get('/bo/api/promotions/rules?merchant=khelabd'),
+    },
+    'POST /bo/api/promotions/rules': {
+      permissions: ['promotions.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/promotions/rules',
+        payload: promoRuleBody({ code: unique('matrix-promo') }),
+      }),
+    },
+    'GET /bo/api/promotions/applications': {
+      permissions: ['promotions.read'],
+      writes: false,
+      request: get('/bo/api/promotions/applications?merchant=khelabd'),
+    },
+    'POST /bo/api/promotions/applications/decide': {
+      permissions: ['promotions.write'],
+      writes: true,
+      // A fresh application of a new member to an "apply" promotion, for each call.
+      request: async () => {
+        const applicant = await newMember(t.db, { prefix: 'mxapp' });
+        const applied = ok<{ applicationId: string }>(
+          await memberCall(t.app, applicant.token, 'POST', '/wps/promotions/apply', {
+            code: 'matrix-apply',
+            remark: 'matrix',
+          }),
+        );
+        return {
+          method: 'POST',
+          url: '/bo/api/promotions/applications/decide',
+          payload: { id: applied.applicationId, approve: false, reason: 'matrix' },
+        };
+      },
+    },
+    'GET /bo/api/promotions/bonuses': {
+      permissions: ['promotions.read'],
+      writes: false,
+      request: get('/bo/api/promotions/bonuses?merchant=khelabd'),
+    },
+    'GET /bo/api/promotions/bonuses.csv': {
+      permissions: ['promotions.read'],
+      writes: false,
+      request: get('/bo/api/promotions/bonuses.csv?merchant=khelabd'),
+    },
+    'GET /bo/api/promotions/referrals': {
+      permissions: ['promotions.read'],
+      writes: false,
+      request: get('/bo/api/promotions/referrals?merchant=khelabd'),
+    },
+    'GET /bo/api/promotions/referrals.csv': {
+      permissions: ['promotions.read'],
+      writes: false,
+      request: get('/bo/api/promotions/referrals.csv?merchant=khelabd'),
+    },
+    'POST /bo/api/promotions/referrals/decide': {
+      permissions: ['promotions.write'],
+      writes: true,
+      // A fresh friend under review (shares the referrer's IP) for each call.
+      request: async () => {
+        const pair = await flaggedReferral(t.db);
+        return {
+          method: 'POST',
+          url: '/bo/api/promotions/referrals/decide',
+          payload: {
+            merchant: 'khelabd',
+            referrerId: pair.referrerId,
+            friendId: pair.friendId,
+            approve: false,
+            reason: 'matrix',
+          },
+        };
+      },
+    },
+    'GET /bo/api/loyalty/rule': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/rule?merchant=khelabd'),
+    },
+    'PUT /bo/api/loyalty/rule': {
+      permissions: ['loyalty.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/loyalty/rule',
+        payload: { merchant: 'khelabd', rule: DEFAULT_RULE },
+      }),
+    },
+    'GET /bo/api/loyalty/rebates/preview': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/rebates/preview?merchant=khelabd&day=2025-12-01'),
+    },
+    'POST /bo/api/loyalty/rebates/commit': {
+      permissions: ['loyalty.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/loyalty/rebates/commit',
+        payload: { merchant: 'khelabd', day: '2025-12-01' },
+      }),
+    },
+    'GET /bo/api/loyalty/rebates.csv': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/rebates.csv?merchant=khelabd&day=2025-12-01'),
+    },
+    'GET /bo/api/loyalty/mall/items': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/mall/items?merchant=khelabd'),
+    },
+    'PUT /bo/api/loyalty/mall/items': {
+      permissions: ['loyalty.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/loyalty/mall/items',
+        payload: {
+          merchant: 'khelabd',
+          kind: 'goods',
+          name: { en: 'Matrix cap' },
+          pointsCost: '10',
+          cashMinor: '0',
+          stock: 5,
+          active: true,
+        },
+      }),
+    },
+    'GET /bo/api/loyalty/mall/redemptions': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/mall/redemptions?merchant=khelabd'),
+    },
+    'GET /bo/api/loyalty/mall/redemptions.csv': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/mall/redemptions.csv?merchant=khelabd'),
+    },
+    'POST /bo/api/loyalty/mall/redemptions/decide': {
+      permissions: ['loyalty.write'],
+      writes: true,
+      // A fresh processing redemption of a member with points, for each call.
+      request: async () => {
+        const id = await processingRedemption(t.db, memberId);
+        return {
+          method: 'POST',
+          url: '/bo/api/loyalty/mall/redemptions/decide',
+          payload: { merchant: 'khelabd', id, approve: false, reason: 'matrix' },
+        };
+      },
+    },
+    'GET /bo/api/loyalty/missions': {
+      permissions: ['loyalty.read'],
+      writes: false,
+      request: get('/bo/api/loyalty/missions?merchant=khelabd'),
+    },
+    'PUT /bo/api/loyalty/missions': {
+      permissions: ['loyalty.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/loyalty/missions',
+        payload: {
+          merchant: 'khelabd',
+          code: 'matrix',
+          period: 'daily',
+          kind: 'rounds',
+          product: null,
+          target: '3',
+          rewardMinor: '100',
+          name: { en: 'Matrix' },
+          active: true,
+        },
+      }),
+    },
+    'GET /bo/api/agency/agents': {
+      permissions: ['agency.read'],
+      writes: false,
+      request: get('/bo/api/agency/agents?merchant=khelabd'),
+    },
+    'POST /bo/api/agency/contracts': {
+      permissions: ['agency.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/agency/contracts',
+        payload: {
+          merchant: 'khelabd',
+          account: 'agent01',
+          kind: 'hourly',
+          tiers: [{ minActive: 0, rateBp: 5 }],
+        },
+      }),
+    },
+    'GET /bo/api/agency/runs/preview': {
+      permissions: ['agency.read'],
+      writes: false,
+      request: get('/bo/api/agency/runs/preview?merchant=khelabd&kind=daily'),
+    },
+    'POST /bo/api/agency/runs': {
+      permissions: ['agency.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/agency/runs',
+        payload: { merchant: 'khelabd', kind: 'daily' },
+      }),
+    },
+    'GET /bo/api/agency/settlements': {
+      permissions: ['agency.read'],
+      writes: false,
+      request: get('/bo/api/agency/settlements?merchant=khelabd'),
+    },
+    'GET /bo/api/agency/settlements.csv': {
+      permissions: ['agency.read'],
+      writes: false,
+      request: get('/bo/api/agency/settlements.csv?merchant=khelabd'),
+    },
+    'GET /bo/api/agency/applications': {
+      permissions: ['agency.read'],
+      writes: false,
+      request: get('/bo/api/agency/applications?merchant=khelabd'),
     },
   };
 

@@ -35,13 +35,37 @@ export const PERMISSIONS = [
   // Player protection (docs/decisions/030): RG dashboard and exclusion register; recording a pause.
   'protection.read',
   'protection.write',
+  // Loyalty (docs/decisions/037): rules, rebate runs, mall items, missions; redemption decisions.
+  'loyalty.read',
+  'loyalty.write',
+  // Agent centre (issue 20): agents, contracts, runs and bills; platform contracts and runs.
+  'agency.read',
+  'agency.write',
+  // Sportsbook trading (issue 21): events with liability; suspend, void, result and resettle.
+  'sportsbook.read',
+  'sportsbook.write',
+  // Promotions (docs/decisions/036): designer, application review, granted bonuses.
+  'promotions.read',
+  'promotions.write',
+  // Support chat (issue 24, docs/decisions/044): the support inbox, replies and closing.
+  'support.chat',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** Role -> permissions, in code: a change here is a reviewed change. */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  finance: ['cashier.queue', 'cashier.adjust', 'cashier.channels', 'members.read', 'dashboard.read'],
+  finance: [
+    'cashier.queue',
+    'cashier.adjust',
+    'cashier.channels',
+    'members.read',
+    'dashboard.read',
+    'loyalty.read',
+    'loyalty.write',
+    'agency.read',
+    'agency.write',
+  ],
   support: [
     'members.read',
     'members.note',
@@ -49,12 +73,16 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'members.password.reset',
     'messages.send',
     'feedback.read',
+    'support.chat',
     'dashboard.read',
     'games.read',
     'lottery.read',
     'protection.read',
+    'loyalty.read',
+    'sportsbook.read',
+    'promotions.read',
   ],
-  content: ['content.write', 'settings.read'],
+  content: ['content.write', 'settings.read', 'promotions.read', 'promotions.write'],
   risk: [
     'members.read',
     'members.lock',
@@ -68,6 +96,8 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'lottery.write',
     'protection.read',
     'protection.write',
+    'sportsbook.read',
+    'sportsbook.write',
   ],
 };
 

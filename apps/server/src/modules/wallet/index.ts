@@ -1,3 +1,5 @@
+export type { LaunchWallet } from './auto-transfer';
+export { lockedBalances } from './balances';
 export { createDailyBonus, type DailyBonus } from './daily-bonus';
 export { BALANCE_CHANNEL, type BalanceEvents, createBalanceEvents } from './events';
 export {
@@ -17,7 +19,9 @@ export {
   verifyLedger,
 } from './ledger';
 export { memberCreditOf } from './member-credit';
+export { walletDataOf } from './member-data';
 export { registerWalletRoutes } from './routes';
 export { createWalletService, DEMO_CREDIT_MINOR, formatMinor, type WalletService } from './service';
+export { journalEntriesInserted } from './store';
 export { runVerifyCli } from './verify-cli';
 export { registerBalanceSocket } from './ws';

@@ -20,6 +20,8 @@ export const GUARDED_KINDS: readonly LedgerAccountKind[] = [
   'member_vendor',
   'pending_withdrawal',
   'agent_commission',
+  'member_bonus',
+  'member_table',
 ];
 
 /** The largest amount one line may carry: 2^53 - 1 minor units (a safe integer on the wire). */
@@ -29,9 +31,12 @@ export const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
 export const MAX_ATTEMPTS = 8;
 
 export type AccountOwner =
-  | { kind: 'member_main' | 'pending_withdrawal' | 'agent_commission'; memberId: number }
+  | {
+      kind: 'member_main' | 'pending_withdrawal' | 'agent_commission' | 'member_bonus' | 'member_table';
+      memberId: number;
+    }
   | { kind: 'member_vendor'; memberId: number; vendorCode: string }
-  | { kind: 'house' | 'payment_clearing' | 'bonus' | 'jackpot' };
+  | { kind: 'house' | 'payment_clearing' | 'bonus' | 'jackpot' | 'table_pot' };
 
 export type AccountRef = { merchantCode: string; currency: string } & AccountOwner;
 
@@ -45,6 +50,10 @@ const ownerKey = (owner: AccountOwner) => {
       return `pending:${owner.memberId}`;
     case 'agent_commission':
       return `commission:${owner.memberId}`;
+    case 'member_bonus':
+      return `bonus:${owner.memberId}`;
+    case 'member_table':
+      return `table:${owner.memberId}`;
     default:
       return owner.kind;
   }

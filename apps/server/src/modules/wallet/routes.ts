@@ -96,6 +96,15 @@ export const registerWalletRoutes = (app: FastifyInstance, gate: Gate, wallet: W
     },
     { sessionHint: createTransferHints() },
   );
+  registerRoute(app, gate, walletRoutes.walletAutoTransfer, async (request) => ({
+    autoTransfer: await wallet.autoTransfer.isOn(signedIn(request).id),
+  }));
+  registerRoute(app, gate, walletRoutes.walletAutoTransferSet, async (request) =>
+    wallet.autoTransfer.setOn(signedIn(request), request.body.autoTransfer),
+  );
+  registerRoute(app, gate, walletRoutes.walletCollectAll, async (request) =>
+    wallet.autoTransfer.collectAll(signedIn(request)),
+  );
   registerRoute(app, gate, memberTransactions, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return wallet.records(signedIn(request), request.query);

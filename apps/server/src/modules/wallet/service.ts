@@ -13,6 +13,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { type AuthMember, sessionTimes } from '../identity';
 import type { SiteService } from '../site';
+import { createAutoTransfer } from './auto-transfer';
 import { type BalanceEvents, createBalanceEvents } from './events';
 import {
   type AccountRef,
@@ -323,10 +324,20 @@ export const createWalletService = ({
     return result;
   };
 
+  const autoTransfer = createAutoTransfer({
+    db,
+    now,
+    isSingle,
+    balance,
+    transfer: (member, input, clientKey) => transfer(member, input, clientKey),
+  });
+
   return {
     balance,
     merchantWallet,
     transfer,
+    /** Auto-transfer of transfer-wallet merchants (issue 24): the choice, launch, collect all. */
+    autoTransfer,
     records,
     grantDemoCredit,
     accountOf,

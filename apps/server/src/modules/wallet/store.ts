@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './ledger';
 
 /** Wallet queries besides posting (ledger.ts): read-only. */
@@ -98,4 +99,20 @@ export const readMemberLines = async (db: Db, f: LineFilter, offset: number, lim
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+};
+
+/**
+ * Journal entries inserted by every node since the statistics were last reset (PostgreSQL's
+ * `pg_stat_user_tables`; an insert of a transaction that rolled back counts too): the metrics'
+ * ledger figure, read without scanning the journal (it may lag other connections by about a second). Null where the statistics are not kept.
+ */
+export const journalEntriesInserted = async (db: Db): Promise<number | null> => {
+  // This connection's own pending counts are flushed at the end of this statement (PostgreSQL 15+;
+  // other connections flush theirs within a second of going idle).
+  await sql`SELECT pg_stat_force_next_flush()`.execute(db);
+  const row = await sql<{ inserted: string | number | null }>`
+    SELECT n_tup_ins AS inserted FROM pg_stat_user_tables WHERE relname = 'journal_entry'`
+    .execute(db)
+    .then((r) => r.rows[0]);
+  return row?.inserted === null || row?.inserted === undefined ? null : Number(row.inserted);
 };

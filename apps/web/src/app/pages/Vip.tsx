@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { VipPage } from '../../features/loyalty';
 
-/** Page group `Vip` (one lazy chunk). */
+/** Page group `Vip` (one lazy chunk): VIP tiers, benefits and my progress (issue 19). */
 export const pages = {
-  vip: () => <SectionPage page="vip" />,
+  vip: () => <VipPage />,
 };

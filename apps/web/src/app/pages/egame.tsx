@@ -5,6 +5,7 @@ import { LobbyPage } from '../../features/lobby/lobby-page';
 import { markOnce } from '../../features/lobby/marks';
 import { type NavCode, navCodeOf } from '../../features/lobby/nav-rules';
 import { RngLobby } from '../../features/lobby/rng-lobby';
+import { PvpRooms } from '../../features/pvp/pvp-rooms';
 import { rngLobbyParts } from '../game-parts';
 
 // The first page of /rng is asked for by main.tsx, in parallel with this chunk (rng-prefetch.ts).
@@ -23,7 +24,7 @@ const GamesByPath = () => {
   );
 };
 
-/** Page group `egame` (one lazy chunk): the slot lobby, fishing, card games, and games by path. */
+/** Page group `egame` (one lazy chunk): the slot lobby, fishing, card games (with the Teen Patti rooms), and games by path. */
 export const pages = {
   rng: () => (
     <LobbyPage page="rng">
@@ -32,6 +33,9 @@ export const pages = {
   ),
   pvp: () => (
     <LobbyPage page="pvp">
+      <div className="mx-auto w-full max-w-[1200px] px-3 pt-5 sm:px-4 lg:px-6">
+        <PvpRooms />
+      </div>
       <CategoryLobby code="PVP" />
     </LobbyPage>
   ),

@@ -10,14 +10,17 @@ const AuthPage = lazyChunk(() =>
   import('../../features/auth/auth-page').then((module) => ({ default: module.AuthPage })),
 );
 
-// The agent site (sign-in for agents, then their account and downline): a chunk of its own, with
-// the auth feature's login form (the auth chunk, loaded beside it).
+// The agent site (sign-in for agents, then their account, downline and the agent centre): a chunk
+// of its own, with the auth feature's login form (the auth chunk, loaded beside it) and the agency
+// feature's centre.
 const AgentHomePage = lazyChunk(() =>
   Promise.all([
     importChunk(() => import('../../features/agent/agent-home')),
     importChunk(() => import('../../features/auth/login-form')),
-  ]).then(([agent, auth]) => ({
-    default: () => createElement(agent.AgentHomePage, { LoginForm: auth.LoginForm }),
+    importChunk(() => import('../../features/agency/agent-centre')),
+  ]).then(([agent, auth, agency]) => ({
+    default: () =>
+      createElement(agent.AgentHomePage, { LoginForm: auth.LoginForm, Centre: agency.AgentCentre }),
   })),
 );
 

@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { JoinPage } from '../../features/agency/join-page';
 
-/** Page group `joinus` (one lazy chunk). */
+/** Page group `joinus` (one lazy chunk): the agent programme and application (issue 20). */
 export const pages = {
-  join: () => <SectionPage page="join" />,
+  join: () => <JoinPage />,
 };

@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { PointMallPage } from '../../features/loyalty';
 
-/** Page group `pointMall` (one lazy chunk). */
+/** Page group `pointMall` (one lazy chunk): the points mall (issue 19). */
 export const pages = {
-  pointMall: () => <SectionPage page="pointMall" />,
+  pointMall: () => <PointMallPage />,
 };

@@ -1,6 +1,6 @@
-import { SectionPage } from '../../features/shell/section-page';
+import { VnLotteryPage } from '../../features/vnlottery/vn-lottery-page';
 
-/** Page group `vnlottery` (one lazy chunk). */
+/** Page group `vnlottery` (one lazy chunk): the Vietnamese lotteries (ADR 046). */
 export const pages = {
-  vnlottery: () => <SectionPage page="vnlottery" />,
+  vnlottery: () => <VnLotteryPage />,
 };

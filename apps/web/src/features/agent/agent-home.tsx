@@ -1,6 +1,6 @@
 import type { AgentHome } from '@khela/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Briefcase, ChevronLeft, ChevronRight, Copy, Info, ShieldX, Users } from 'lucide-react';
+import { ArrowLeft, Briefcase, ChevronLeft, ChevronRight, Copy, ShieldX, Users } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,13 +15,21 @@ import { Spinner } from '../../shared/ui/spinner';
  * The agent site (`/agentHome`, spec §2 "agent home after login from the agent page", §6 "a
  * non-agent cannot log in to the agent site"): a visitor gets the agent sign-in form (the server
  * refuses accounts that are not agents), a signed-in agent sees their account and downline, any
- * other signed-in account the refusal. The full agent centre (team overview, contracts,
- * salaries) is a later issue; this page says so instead of showing made-up figures.
+ * other signed-in account the refusal. Below the account and downline: the agent centre (the
+ * agency feature's, handed in by app/: team overview, register centre, contracts, salaries).
  */
 /** The agent sign-in form (the auth feature's login form with `site="agent"`), handed in by app/. */
 export type AgentLoginForm = ComponentType<{ site: 'agent' }>;
+/** The agent centre (the agency feature's), handed in by app/. */
+export type AgentCentrePart = ComponentType;
 
-export const AgentHomePage = ({ LoginForm }: { LoginForm: AgentLoginForm }) => {
+export const AgentHomePage = ({
+  LoginForm,
+  Centre,
+}: {
+  LoginForm: AgentLoginForm;
+  Centre?: AgentCentrePart;
+}) => {
   const { loggedIn, isAgent, member } = useMember();
   return (
     <section
@@ -33,7 +41,7 @@ export const AgentHomePage = ({ LoginForm }: { LoginForm: AgentLoginForm }) => {
       ) : member && !isAgent ? (
         <NotAgent />
       ) : isAgent ? (
-        <AgentDashboard />
+        <AgentDashboard Centre={Centre} />
       ) : (
         <Busy />
       )}
@@ -127,7 +135,7 @@ const Fact = ({ label, children, testId }: { label: string; children: ReactNode;
 );
 
 /** A signed-in agent: account, type, affiliate code and invitation link, the downline 15 a page. */
-const AgentDashboard = () => {
+const AgentDashboard = ({ Centre }: { Centre?: AgentCentrePart | undefined }) => {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const [page, setPage] = useState(1);
@@ -205,6 +213,8 @@ const AgentDashboard = () => {
           </button>
         </div>
       ) : null}
+
+      {Centre ? <Centre /> : null}
 
       <section
         className="rounded-2xl bg-surface p-4 shadow-card ring-1 ring-line sm:p-5"
@@ -315,14 +325,6 @@ const AgentDashboard = () => {
           </nav>
         ) : null}
       </section>
-
-      <p
-        className="flex items-start gap-2 rounded-2xl bg-brand/8 p-3.5 text-[0.8125rem] leading-relaxed text-fg/80 ring-1 ring-brand/20"
-        data-testid="agent-later"
-      >
-        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand" />
-        {t('agent.later')}
-      </p>
     </div>
   );
 };

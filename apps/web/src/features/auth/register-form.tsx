@@ -60,9 +60,11 @@ type Values = Record<
   string
 > & { termsAccepted: boolean; ageConfirmed: boolean };
 
-/** The code of the link the visitor came by (`?affiliateCode=`, else `?referralCode=`). */
-const urlAffiliateCode = (params: URLSearchParams) =>
-  (params.get('affiliateCode') ?? params.get('referralCode') ?? '').trim();
+/**
+ * The agent's invitation code of the link the visitor came by (`?affiliateCode=`). A friend's
+ * `?referralCode=` names a member, not an agent: it travels as `referralCode` (ADR 048).
+ */
+const urlAffiliateCode = (params: URLSearchParams) => (params.get('affiliateCode') ?? '').trim();
 
 /**
  * Registration (spec §2, §4, §5): username or mobile mode, every optional field the register
@@ -277,6 +279,11 @@ export const RegisterForm = ({ close }: { close?: () => void }) => {
         />
       ) : null}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
+      {referralCode ? (
+        <p className="rounded-xl bg-brand/10 px-3 py-2 text-sm" data-testid="register-invited-by">
+          {t('register.invitedBy', { code: referralCode })}
+        </p>
+      ) : null}
       {mode === 'username' ? (
         <TextField
           name="username"

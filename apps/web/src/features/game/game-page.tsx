@@ -4,12 +4,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
-import { gamePageHref, launchParamsFromQuery, requestLaunch } from '../../shared/launch-request';
+import {
+  gamePageHref,
+  launchParamsFromQuery,
+  launchWalletOf,
+  requestLaunch,
+} from '../../shared/launch-request';
 import { useSessionState } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { useModal } from '../../shared/ui/modal-host';
 import { useFillHeight, useGameBalanceMessages } from './frame';
+import { GameWallet } from './game-wallet';
 
 /** The lobby hands over the play URL it launched in the navigation state (used once). */
 export type GamePageState = { gameUrl?: string } | null;
@@ -179,6 +185,9 @@ export const GamePage = () => {
           >
             <Minimize2 aria-hidden="true" className="size-4" />
           </button>
+        ) : null}
+        {gameUrl ? (
+          <GameWallet wallet={launchWalletOf(gameUrl)} onMoved={() => void launch.refetch()} />
         ) : null}
         {gameUrl ? (
           <iframe

@@ -1,15 +1,4 @@
-import {
-  type SlotState,
-  type SpinResult,
-  themeFor,
-  verifyDragonTiger,
-  verifyFishShot,
-  verifyOriginal,
-  verifyRoulette,
-  verifyRound,
-  verifySicBo,
-  verifySlotRound,
-} from '@khela/fair';
+import { type SlotState, type SpinResult, themeFor, verifyLiveRound, verifyRound } from '@khela/fair';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, CircleX, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
@@ -18,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, callApi } from '../../shared/api/client';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
+import { verifyEngine } from './verify-engines';
 import { fieldsFromQuery, type VerifyFields } from './verify-link';
 
 /** What the page concludes: the engine verifier's answer plus the ledger check. */
@@ -38,8 +28,6 @@ type Check =
   | { result: Verdict; checkedAt: number; theme: { nodeId: string; name: string } }
   | { error: string; checkedAt: number };
 
-const SLOT_ENGINES = ['cluster', 'holdwin', 'megaways'];
-const ORIGINALS = ['dice', 'limbo', 'plinko', 'wheel', 'mines', 'tower'];
 const inputClass =
   'h-10 w-full rounded-xl bg-surface-2 px-3 font-mono text-xs text-fg ring-1 ring-line outline-none focus:ring-2 focus:ring-brand';
 
@@ -96,45 +84,13 @@ export const runVerify = (fields: VerifyFields): Check => {
     const params = parseObject(fields.params);
     const recorded = parseObject(fields.recorded);
     if (params === 'bad' || recorded === 'bad') return { error: 'state', checkedAt };
-    if (
-      !SLOT_ENGINES.includes(engine) &&
-      !ORIGINALS.includes(engine) &&
-      engine !== 'fishing' &&
-      engine !== 'roulette' &&
-      engine !== 'dragon-tiger' &&
-      engine !== 'sic-bo'
-    )
-      return { error: 'state', checkedAt };
-    const answer =
-      engine === 'roulette'
-        ? verifyRoulette({ ...seeds, bets: params?.bets as never, recorded })
-        : engine === 'dragon-tiger'
-          ? verifyDragonTiger({ ...seeds, bets: params?.bets as never, recorded })
-          : engine === 'sic-bo'
-            ? verifySicBo({ ...seeds, bets: params?.bets as never, recorded })
-            : engine === 'fishing'
-              ? verifyFishShot({
-                  ...seeds,
-                  bulletMinor: seeds.betMinor,
-                  speciesId: params?.speciesId as number,
-                  rtpBp: params?.rtpBp as number,
-                  recorded,
-                })
-              : SLOT_ENGINES.includes(engine)
-                ? verifySlotRound({
-                    ...seeds,
-                    game: engine as 'cluster',
-                    volatility: params?.volatility as 'low',
-                    recorded,
-                  })
-                : verifyOriginal({
-                    ...seeds,
-                    ...(params ?? {}),
-                    // Mines and tower replay the picks the round recorded.
-                    picks: recorded?.picks,
-                    game: engine,
-                    recorded,
-                  } as never);
+    // A shared live table's round (ADR 040): the deal for everyone at the table, no one bet's ledger.
+    if (engine.startsWith('live-')) {
+      const answer = verifyLiveRound({ ...seeds, game: engine.slice(5), recorded });
+      return { result: { ...answer, result: null, payoutMinor: null }, checkedAt, theme };
+    }
+    const answer = verifyEngine(engine, seeds, params, recorded);
+    if (!answer) return { error: 'state', checkedAt };
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
     const verdict: Verdict = { ...answer, result: null, payoutMinor: payout };
     return { result: withLedger(fields, verdict, payout), checkedAt, theme };

@@ -1,11 +1,18 @@
 import {
+  type BlackjackAction,
   commitmentOf,
+  dealLive,
   fishShot,
+  playBaccarat,
+  playBlackjack,
   playDice,
   playDragonTiger,
+  playKeno,
   playMines,
   playRoulette,
+  playScratch,
   playSicBo,
+  playVideoPoker,
   spin,
   themeFor,
 } from '@khela/fair';
@@ -143,11 +150,80 @@ describe('verify page', () => {
     expect(runVerify(engineFields('dragon-tiger', { bets: dtBets }, dealt))).toMatchObject({
       result: { ok: true, payoutMinor: dealt.payoutMinor },
     });
+    const bacBets = [{ kind: 'banker' as const, chips: 2 }, { kind: 'player_pair' as const }];
+    const coup = playBaccarat({ ...seeds, betMinor: 200, bets: bacBets });
+    const bacFields = engineFields('baccarat', { bets: bacBets }, coup);
+    expect(runVerify(bacFields)).toMatchObject({ result: { ok: true, payoutMinor: coup.payoutMinor } });
+    const swapped = runVerify({ ...bacFields, recorded: JSON.stringify({ ...coup, player: coup.banker }) });
+    expect('result' in swapped && swapped.result.mismatches).toContain('player');
+    let hand = playBlackjack({ ...seeds, betMinor: 200, actions: [] });
+    const actions: BlackjackAction[] = [];
+    while (hand.phase !== 'settled') {
+      actions.push(hand.phase === 'insurance' ? 'noInsurance' : 'stand');
+      hand = playBlackjack({ ...seeds, betMinor: 200, actions });
+    }
+    const bjFields = engineFields('blackjack', {}, hand);
+    expect(runVerify(bjFields)).toMatchObject({ result: { ok: true, payoutMinor: hand.payoutMinor } });
+    const richer = runVerify({
+      ...bjFields,
+      recorded: JSON.stringify({ ...hand, payoutMinor: hand.payoutMinor + 200 }),
+    });
+    expect('result' in richer && richer.result.ok).toBe(false);
+    const drawn = playKeno({ ...seeds, betMinor: 200, spots: [3, 33, 63] });
+    const kenoFields = engineFields('keno', { spots: [3, 33, 63] }, drawn);
+    expect(runVerify(kenoFields)).toMatchObject({ result: { ok: true, payoutMinor: drawn.payoutMinor } });
+    const noDraw = { ...drawn, drawn: undefined };
+    expect(runVerify({ ...kenoFields, recorded: JSON.stringify(noDraw) })).toMatchObject({
+      result: { ok: false, missing: ['drawn'] },
+    });
     const sbBets = [{ kind: 'total' as const, at: 11, chips: 2 }];
     const thrown = playSicBo({ ...seeds, betMinor: 200, bets: sbBets });
     expect(runVerify(engineFields('sic-bo', { bets: sbBets }, thrown))).toMatchObject({
       result: { ok: true, payoutMinor: thrown.payoutMinor },
     });
+  });
+
+  it('verifies a video poker hand and a scratch ticket, and refuses either with a recorded field missing', () => {
+    const seeds = { serverSeed, clientSeed: 'player-seed', nonce: 4 };
+    const hand = playVideoPoker({ ...seeds, betMinor: 200, holds: [0b00111] });
+    const vpFields = engineFields('video-poker', {}, hand);
+    expect(runVerify(vpFields)).toMatchObject({ result: { ok: true, payoutMinor: hand.payoutMinor } });
+    for (const field of ['dealt', 'hold', 'hand', 'rank', 'payoutMinor']) {
+      const check = runVerify({ ...vpFields, recorded: JSON.stringify({ ...hand, [field]: undefined }) });
+      expect('result' in check && check.result.ok).toBe(false);
+    }
+    const otherHold = runVerify({ ...vpFields, recorded: JSON.stringify({ ...hand, hold: 0 }) });
+    expect('result' in otherHold && otherHold.result.ok).toBe(false);
+    const ticket = playScratch({ ...seeds, betMinor: 200 });
+    const scFields = engineFields('scratch', {}, ticket);
+    expect(runVerify(scFields)).toMatchObject({ result: { ok: true, payoutMinor: ticket.payoutMinor } });
+    expect(
+      runVerify({ ...scFields, recorded: JSON.stringify({ ...ticket, winSymbol: undefined }) }),
+    ).toMatchObject({
+      result: { ok: false, missing: ['winSymbol'] },
+    });
+    expect(runVerify({ ...scFields, ledgerPayoutMinor: '' })).toMatchObject({
+      result: { ok: false, missing: ['ledgerPayoutMinor'] },
+    });
+  });
+
+  it('verifies a live table round from the link of the table view, and refuses a changed card', () => {
+    const seeds = { serverSeed, clientSeed: 'table-khelabd-dt-a', nonce: 9 };
+    const outcome = dealLive('dragon-tiger', seeds) as { dragon: { rank: number } };
+    const fields = fieldsFromQuery(
+      new URLSearchParams({
+        engine: 'live-dragon-tiger',
+        ...seeds,
+        nonce: '9',
+        serverSeedHash: commitmentOf(serverSeed),
+        recorded: JSON.stringify(outcome),
+      }),
+    );
+    const good = runVerify(fields);
+    expect('result' in good && good.result.ok).toBe(true);
+    const changed = { ...outcome, dragon: { ...outcome.dragon, rank: (outcome.dragon.rank % 13) + 1 } };
+    const bad = runVerify({ ...fields, recorded: JSON.stringify(changed) });
+    expect('result' in bad && bad.result.mismatches).toEqual(['dragon']);
   });
 
   it('refuses a free-spin state that is not JSON', () => {

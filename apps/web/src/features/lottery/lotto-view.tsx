@@ -276,7 +276,7 @@ const IssueHeader = ({
   lockLeft: number;
   drawLeft: number;
 }) => {
-  const { t } = useTranslation('lottery');
+  const { t, i18n } = useTranslation('lottery');
   const issue = game.current;
   return (
     <header className="flex flex-wrap items-center gap-3 rounded-3xl bg-gradient-to-br from-emerald-600 to-teal-700 p-4 text-white">
@@ -301,7 +301,9 @@ const IssueHeader = ({
         className="flex items-center gap-2 rounded-2xl bg-black/20 px-3 py-2 text-lg font-black tabular-nums"
       >
         <Clock3 aria-hidden="true" className="size-5" />
-        {lockLeft > 0 ? formatClock(lockLeft) : t('issue.drawingIn', { time: formatClock(drawLeft) })}
+        {lockLeft > 0
+          ? formatClock(lockLeft, i18n.language)
+          : t('issue.drawingIn', { time: formatClock(drawLeft, i18n.language) })}
       </div>
     </header>
   );

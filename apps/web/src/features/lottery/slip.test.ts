@@ -24,5 +24,7 @@ describe('bet slip rules', () => {
     expect(secondsUntil(10_500, 10_000)).toBe(1);
     expect(secondsUntil(9_000, 10_000)).toBe(0);
     expect(formatClock(75)).toBe('01:15');
+    // A Bangla page counts down in Bangla digits.
+    expect(formatClock(75, 'bn')).toBe('০১:১৫');
   });
 });

@@ -3,6 +3,8 @@
  * and quick pick. Amounts are minor-unit bigints, never floats.
  */
 
+import { formatTwoDigits } from '../../shared/format/locale';
+
 export type SlipLine = {
   id: string;
   betType: string;
@@ -52,8 +54,9 @@ export const KIND_NUMBERS: Record<string, { min: number; max: number; picks: num
 export const secondsUntil = (at: number, serverNow: number) =>
   Math.max(0, Math.ceil((at - serverNow) / 1000));
 
-export const formatClock = (seconds: number) => {
+/** A countdown `mm:ss` in the language's digits: 75 → "01:15" (en), "০১:১৫" (bn). */
+export const formatClock = (seconds: number, language = 'en') => {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return `${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+  return `${formatTwoDigits(m, language)}:${formatTwoDigits(s, language)}`;
 };

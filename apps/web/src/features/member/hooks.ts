@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { type AmountProblem, formatMoney, type ParsedAmount, parseAmount } from '../../shared/format/money';
+import { newRequestKey } from '../../shared/request-key';
 
 /** The translated text of a refused call: the form kit's. */
 export { useErrorText } from '../../shared/form';
@@ -46,11 +47,6 @@ export const useAmountCheck = () => {
   );
 };
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
 /**
  * One money submission at a time, each with its own idempotency key. A double click is ignored
  * while the first call runs; a retry of the same request (same fingerprint) after a failure
@@ -71,7 +67,7 @@ export const useMoneySubmit = () => {
       running.current = true;
       setBusy(true);
       if (!pending.current || pending.current.fingerprint !== fingerprint)
-        pending.current = { fingerprint, key: newKey() };
+        pending.current = { fingerprint, key: newRequestKey() };
       try {
         const result = await call({ [IDEMPOTENCY_HEADER]: pending.current.key });
         pending.current = null;

@@ -11,6 +11,8 @@ import {
   type MemberPageKey,
   markMemberCentreOpen,
 } from '../../shared/state/member-centre';
+import { useMissionBadge } from '../../shared/state/missions';
+import { useRewardCount } from '../../shared/state/rewards';
 import { useMember } from '../../shared/state/session';
 import { cx } from '../../shared/ui/cx';
 import { focusInitial, type ModalComponentProps, useModalTitleId } from '../../shared/ui/modal-host';
@@ -61,6 +63,11 @@ export const MemberCentre = ({
   bettingRecord,
   authenticator,
   responsibleGaming,
+  missions,
+  manualRebate,
+  bonusDetails,
+  rewardCenter,
+  referral,
 }: Props) => {
   const { t } = useTranslation('member');
   const titleId = useModalTitleId();
@@ -148,10 +155,26 @@ export const MemberCentre = ({
     [bettingRecord, authenticator, responsibleGaming],
   );
   const item = MEMBER_MENU.find((entry) => entry.page === page);
-  // Count badges (spec §2): platform information shows the unread messages.
+  // Count badges (spec §2): platform information shows the unread messages, mission activity the
+  // missions claimable now.
   const unread = useUnreadCount();
-  const badges: Partial<Record<MemberPageKey, number>> = { messageV2: unread };
-  const Page = page === 'personalHistoryCopy' ? bettingRecord : pages[page];
+  const missionBadge = useMissionBadge();
+  const rewardCount = useRewardCount();
+  const badges: Partial<Record<MemberPageKey, number>> = {
+    messageV2: unread,
+    missionLeaderboard: missionBadge,
+    rewardCenter: rewardCount,
+  };
+  // Pages of other features (app/ hands them in): betting record, missions, rebate, bonuses, rewards.
+  const fromParts: Partial<Record<MemberPageKey, ComponentType | undefined>> = {
+    personalHistoryCopy: bettingRecord,
+    missionLeaderboard: missions,
+    manualRebate,
+    bonusDetails,
+    rewardCenter,
+    referral,
+  };
+  const Page = page in fromParts ? fromParts[page] : pages[page];
 
   return (
     <section

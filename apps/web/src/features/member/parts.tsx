@@ -10,6 +10,14 @@ export type MemberParts = {
   authenticator?: ComponentType | undefined;
   /** The protection feature's "Responsible gaming" card of the security centre (ADR 030). */
   responsibleGaming?: ComponentType | undefined;
+  /** The loyalty feature's mission activity and manual rebate pages (ADR 037). */
+  missions?: ComponentType | undefined;
+  manualRebate?: ComponentType | undefined;
+  /** The promo feature's bonus details and reward centre pages (ADR 036). */
+  bonusDetails?: ComponentType | undefined;
+  rewardCenter?: ComponentType | undefined;
+  /** The promo feature's invite friends page (ADR 048). */
+  referral?: ComponentType | undefined;
 };
 
 const MemberPartsContext = createContext<MemberParts>({});

@@ -7,6 +7,7 @@ import { useAnnouncements } from '../../shared/state/site';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { Spinner } from '../../shared/ui/spinner';
+import { BonusOffers } from './bonus-offers';
 import { CategoryChip, PromoCover, PromoDates } from './promo-parts';
 
 type Category = (typeof PROMOTION_CATEGORIES)[number];
@@ -100,6 +101,9 @@ export const PromotionsPage = () => {
           <p className="text-sm text-muted">{t('subtitle')}</p>
         </div>
       </header>
+      <div className="mb-6">
+        <BonusOffers />
+      </div>
 
       {announcements.isPending ? (
         <div className="grid place-items-center py-20" role="status" aria-label={t('loading')}>

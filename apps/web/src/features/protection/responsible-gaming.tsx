@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { callApi } from '../../shared/api/client';
 import { useErrorText } from '../../shared/form';
 import { buttonClass } from '../../shared/ui/button';
+import { AccountCard } from './account-card';
+import { KycCard } from './kyc-card';
 import { LimitsForm } from './limits-form';
+import { MyDataCard } from './my-data-card';
 import { decimalOf, Note, type Outcome, PROTECTION_KEY, Section } from './parts';
 import { PauseForm, RealityForm } from './pause-form';
 
@@ -58,71 +61,76 @@ export const ResponsibleGamingCard = () => {
     kind === 'session' ? t('limits.minutesValue', { count: Number(amount ?? 0) }) : decimalOf(amount);
 
   return (
-    <Section title={title} testId="responsible-gaming">
-      <div className="flex flex-col gap-5">
-        <p className="text-sm text-muted">{t('intro')}</p>
-        <div>
-          <h5 className="mb-2 text-sm font-semibold">{t('limits.title')}</h5>
-          {limits.length === 0 ? (
-            <p className="text-sm text-muted" data-testid="rg-no-limits">
-              {t('limits.none')}
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-2" data-testid="rg-limits">
-              {limits.map((l) => (
-                <li
-                  key={`${l.kind}.${l.period}`}
-                  data-testid={`rg-limit-${l.kind}-${l.period}`}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface px-3 py-2 text-sm ring-1 ring-line"
-                >
-                  <span className="font-semibold">
-                    {t(`kind.${l.kind}`)}
-                    {l.kind === 'session' ? '' : ` · ${t(`period.${l.period}`)}`}
-                  </span>
-                  <span className="tabular-nums">
-                    {t('limits.usage', { usage: show(l.kind, l.usage), amount: show(l.kind, l.amount) })}
-                  </span>
-                  {l.pending ? (
-                    <span className="flex w-full flex-wrap items-center justify-between gap-2 text-xs text-muted">
-                      {l.pending.action === 'remove'
-                        ? t('limits.pendingRemove', { from: new Date(l.pending.from).toLocaleString() })
-                        : t('limits.pendingRaise', {
-                            amount: show(l.kind, l.pending.amount),
-                            from: new Date(l.pending.from).toLocaleString(),
-                          })}
-                      {now >= l.pending.from ? (
-                        <button
-                          type="button"
-                          className={buttonClass('outline', 'sm')}
-                          onClick={() => void confirm(l.kind, l.period)}
-                          data-testid={`rg-confirm-${l.kind}-${l.period}`}
-                        >
-                          {t('limits.confirm')}
-                        </button>
-                      ) : null}
+    <>
+      <Section title={title} testId="responsible-gaming">
+        <div className="flex flex-col gap-5">
+          <p className="text-sm text-muted">{t('intro')}</p>
+          <div>
+            <h5 className="mb-2 text-sm font-semibold">{t('limits.title')}</h5>
+            {limits.length === 0 ? (
+              <p className="text-sm text-muted" data-testid="rg-no-limits">
+                {t('limits.none')}
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-2" data-testid="rg-limits">
+                {limits.map((l) => (
+                  <li
+                    key={`${l.kind}.${l.period}`}
+                    data-testid={`rg-limit-${l.kind}-${l.period}`}
+                    className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-surface px-3 py-2 text-sm ring-1 ring-line"
+                  >
+                    <span className="font-semibold">
+                      {t(`kind.${l.kind}`)}
+                      {l.kind === 'session' ? '' : ` · ${t(`period.${l.period}`)}`}
                     </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-          {outcome ? (
-            <div className="mt-2">
-              <Note tone={outcome.tone}>{outcome.text}</Note>
-            </div>
-          ) : null}
+                    <span className="tabular-nums">
+                      {t('limits.usage', { usage: show(l.kind, l.usage), amount: show(l.kind, l.amount) })}
+                    </span>
+                    {l.pending ? (
+                      <span className="flex w-full flex-wrap items-center justify-between gap-2 text-xs text-muted">
+                        {l.pending.action === 'remove'
+                          ? t('limits.pendingRemove', { from: new Date(l.pending.from).toLocaleString() })
+                          : t('limits.pendingRaise', {
+                              amount: show(l.kind, l.pending.amount),
+                              from: new Date(l.pending.from).toLocaleString(),
+                            })}
+                        {now >= l.pending.from ? (
+                          <button
+                            type="button"
+                            className={buttonClass('outline', 'sm')}
+                            onClick={() => void confirm(l.kind, l.period)}
+                            data-testid={`rg-confirm-${l.kind}-${l.period}`}
+                          >
+                            {t('limits.confirm')}
+                          </button>
+                        ) : null}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {outcome ? (
+              <div className="mt-2">
+                <Note tone={outcome.tone}>{outcome.text}</Note>
+              </div>
+            ) : null}
+          </div>
+          <LimitsForm />
+          <div>
+            <h5 className="mb-2 text-sm font-semibold">{t('reality.title')}</h5>
+            <RealityForm current={realityMinutes} />
+          </div>
+          <div>
+            <h5 className="mb-2 text-sm font-semibold">{t('pause.title')}</h5>
+            <p className="mb-3 text-sm text-muted">{t('pause.intro')}</p>
+            <PauseForm />
+          </div>
         </div>
-        <LimitsForm />
-        <div>
-          <h5 className="mb-2 text-sm font-semibold">{t('reality.title')}</h5>
-          <RealityForm current={realityMinutes} />
-        </div>
-        <div>
-          <h5 className="mb-2 text-sm font-semibold">{t('pause.title')}</h5>
-          <p className="mb-3 text-sm text-muted">{t('pause.intro')}</p>
-          <PauseForm />
-        </div>
-      </div>
-    </Section>
+      </Section>
+      <KycCard />
+      <MyDataCard />
+      <AccountCard />
+    </>
   );
 };

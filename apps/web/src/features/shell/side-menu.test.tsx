@@ -62,10 +62,41 @@ describe('side menu', () => {
     vi.stubGlobal('open', open);
     const status = makeStatus();
     renderApp(<SideMenu status={status} />, { status });
-    const [liveChat] = await screen.findAllByTestId('cs-entry');
-    await user.click(liveChat!);
+    const [, facebook] = await screen.findAllByTestId('cs-entry');
+    await user.click(facebook!);
     expect(open).toHaveBeenCalledWith(expect.any(String), 'service', 'width=440,height=750');
     const target = () => (open.mock.calls.at(-1)?.[0] as string) || popup.location.href;
-    await waitFor(() => expect(target()).toBe(`${window.location.origin}/helpmc`));
+    await waitFor(() => expect(target()).toMatch(/^https?:\/\/\S+/));
+  });
+
+  it('opens live chat as the support chat page, or the merchant’s external chat when set', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn((..._args: unknown[]) => null);
+    vi.stubGlobal('open', open);
+    const status = makeStatus();
+    const { unmount } = renderApp(<SideMenu status={status} />, { status });
+    const [liveChat] = await screen.findAllByTestId('cs-entry');
+    await user.click(liveChat!);
+    expect(screen.getByTestId('location').textContent).toBe('/support');
+    expect(open).not.toHaveBeenCalled();
+    unmount();
+
+    const external = makeStatus();
+    external.info.resources = [
+      {
+        resourceType: 'livechat',
+        labelNameEn: 'Chat',
+        url: 'https://chat.example.com/widget.js',
+        qrCodeUrl: null,
+      },
+    ];
+    renderApp(<SideMenu status={external} />, { status: external });
+    const [externalChat] = await screen.findAllByTestId('cs-entry');
+    await user.click(externalChat!);
+    expect(open).toHaveBeenCalledWith(
+      'https://chat.example.com/widget.js',
+      'service',
+      'width=440,height=750',
+    );
   });
 });

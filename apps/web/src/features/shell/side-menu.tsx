@@ -15,10 +15,12 @@ import {
 } from 'lucide-react';
 import { type ComponentType, type SVGProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { flagsOf } from '../../shared/state/site';
+import { NavLink, useNavigate } from 'react-router';
+import { flagsOf, useSystemStatus } from '../../shared/state/site';
+import { useSupportUnread } from '../../shared/state/support';
 import { openCustomerService, preloadCsDecoder } from '../../shared/ui/customer-service';
 import { cx } from '../../shared/ui/cx';
+import { openLiveChat } from '../../shared/ui/live-chat';
 import { useModal } from '../../shared/ui/modal-host';
 
 type IconComponent = LucideIcon | ComponentType<SVGProps<SVGSVGElement>>;
@@ -127,6 +129,9 @@ const RightBar = ({ entries }: { entries: CustomerService[] }) => {
   const { t } = useTranslation('shell');
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
+  const navigate = useNavigate();
+  const status = useSystemStatus().data;
+  const unread = useSupportUnread();
   return (
     <aside
       data-testid="right-bar"
@@ -152,18 +157,28 @@ const RightBar = ({ entries }: { entries: CustomerService[] }) => {
                 onPointerEnter={() => void preloadCsDecoder()}
                 onFocus={() => void preloadCsDecoder()}
                 onClick={() => {
-                  openCustomerService(entry);
+                  // Live chat is the support chat (issue 24), or the merchant's external chat product.
+                  if (entry.csType === 'LIVECHAT') openLiveChat(status, (to) => void navigate(to));
+                  else openCustomerService(entry);
                   setOpen(false);
                 }}
                 className="group flex flex-col items-center gap-1 rounded-2xl transition rail:w-16 rail:py-2 rail:hover:bg-surface-2"
               >
                 <span
                   className={cx(
-                    'grid size-11 place-items-center rounded-full shadow-lg ring-2 ring-surface transition group-hover:scale-105 rail:size-9 rail:shadow-none rail:ring-0',
+                    'relative grid size-11 place-items-center rounded-full shadow-lg ring-2 ring-surface transition group-hover:scale-105 rail:size-9 rail:shadow-none rail:ring-0',
                     look.className,
                   )}
                 >
                   <Icon aria-hidden="true" className="size-5" />
+                  {entry.csType === 'LIVECHAT' && unread > 0 ? (
+                    <span
+                      data-testid="support-unread"
+                      className="absolute -top-1 -right-1 grid min-w-4 place-items-center rounded-full bg-red-600 px-1 text-[0.625rem] font-bold text-white"
+                    >
+                      {unread}
+                    </span>
+                  ) : null}
                 </span>
                 <span className="hidden max-w-full truncate text-[0.6875rem] font-medium text-muted rail:block">
                   {label}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
 import { IconButton, Stat } from '../widgets';
+import { type Card, CardArt } from './card-art';
 import type { EngineBoot } from './engine-app';
 
 /**
@@ -13,75 +14,8 @@ import type { EngineBoot } from './engine-app';
  */
 
 type Round = Value<'enginePlay'>;
-type Card = { rank: number; suit: number };
 const KINDS: DragonTigerBetKind[] = ['dragon', 'tie', 'tiger'];
-const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const SUITS = ['spades', 'hearts', 'diamonds', 'clubs'];
 const BOX: Record<DragonTigerBetKind, string> = { dragon: '#9f1d20', tie: '#0f766e', tiger: '#1e40af' };
-
-/** A suit drawn as a path in a 20×20 box: 0 spades, 1 hearts, 2 diamonds, 3 clubs. */
-const SuitArt = ({ suit, x, y }: { suit: number; x: number; y: number }) => {
-  const color = suit === 1 || suit === 2 ? '#c0262d' : '#111827';
-  const shape =
-    suit === 2 ? (
-      <polygon points="10,0 19,10 10,20 1,10" />
-    ) : suit === 1 ? (
-      <path d="M10 19 L2 10 A4.5 4.5 0 0 1 10 4 A4.5 4.5 0 0 1 18 10 Z" />
-    ) : suit === 0 ? (
-      <path d="M10 1 L18 11 A4.5 4.5 0 0 1 11 15 L13 20 H7 L9 15 A4.5 4.5 0 0 1 2 11 Z" />
-    ) : (
-      <>
-        <circle cx="10" cy="5.5" r="4.5" />
-        <circle cx="5" cy="12" r="4.5" />
-        <circle cx="15" cy="12" r="4.5" />
-        <path d="M9 12 H11 L13 20 H7 Z" />
-      </>
-    );
-  return (
-    <g transform={`translate(${x} ${y})`} fill={color}>
-      {shape}
-    </g>
-  );
-};
-
-const CardArt = ({ card, testId }: { card: Card | null; testId: string }) => (
-  <svg
-    viewBox="0 0 70 100"
-    width={90}
-    height={128}
-    role="img"
-    aria-label={card ? `${RANKS[card.rank]} ${SUITS[card.suit]}` : '?'}
-    data-testid={testId}
-    data-rank={card?.rank ?? ''}
-  >
-    <rect
-      x="2"
-      y="2"
-      width="66"
-      height="96"
-      rx="8"
-      fill={card ? '#f8fafc' : '#7f1d1d'}
-      stroke="#fbbf24"
-      strokeWidth="3"
-    />
-    {card ? (
-      <>
-        <text
-          x="10"
-          y="24"
-          fontSize="18"
-          fontWeight="800"
-          fill={card.suit === 1 || card.suit === 2 ? '#c0262d' : '#111827'}
-        >
-          {RANKS[card.rank]}
-        </text>
-        <SuitArt suit={card.suit} x={25} y={45} />
-      </>
-    ) : (
-      <rect x="12" y="12" width="46" height="76" rx="4" fill="none" stroke="#fbbf24" strokeDasharray="4 3" />
-    )}
-  </svg>
-);
 
 export const DragonTigerApp = ({ boot, language }: { boot: EngineBoot; language: string }) => {
   const { t, init } = boot;

@@ -16,6 +16,12 @@ export const NAMESPACES = [
   'auth',
   'lobby',
   'lottery',
+  'loyalty',
+  'agency',
+  'tables',
+  'sportsbook',
+  'vnlottery',
+  'pvp',
 ] as const;
 /** Loaded before first paint; the others load when a component first asks for them (it suspends meanwhile). */
 export const INITIAL_NAMESPACES = ['common', 'shell'] as const;

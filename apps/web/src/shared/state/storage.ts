@@ -22,8 +22,8 @@ export const SESSION_KEYS = {
   firstLoginPopup: 'FIRST_LOGIN_POPUP',
 } as const;
 
-/** Local storage keys: theme and language survive the browser being closed. */
-export const LOCAL_KEYS = { theme: 'theme', language: 'hisLang' } as const;
+/** Local storage keys: theme, language and the sportsbook's odds format survive the browser being closed. */
+export const LOCAL_KEYS = { theme: 'theme', language: 'hisLang', oddsFormat: 'oddsFormat' } as const;
 
 const safe = <T>(fn: () => T, fallback: T): T => {
   try {

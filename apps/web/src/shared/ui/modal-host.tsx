@@ -222,6 +222,15 @@ export const ModalHost = ({ components, children }: { components: ModalComponent
   stackRef.current = stack;
   const nextId = useRef(1);
   const closing = useRef(new Set<number>());
+  // Close transitions still pending when the host unmounts are dropped (no state set after unmount).
+  const closeTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = closeTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
 
   const open = useCallback<ModalApi['open']>((name, props, options) => {
     const id = nextId.current++;
@@ -240,10 +249,12 @@ export const ModalHost = ({ components, children }: { components: ModalComponent
     setStack((current) =>
       current.map((entry) => (entry.id === target.id ? { ...entry, closing: true } : entry)),
     );
-    window.setTimeout(() => {
+    const timer = setTimeout(() => {
+      closeTimers.current.delete(timer);
       closing.current.delete(target.id);
       setStack((current) => current.filter((entry) => entry.id !== target.id));
     }, MODAL_TRANSITION_MS);
+    closeTimers.current.add(timer);
   }, []);
 
   const hasOpen = stack.length > 0;

@@ -1,11 +1,12 @@
 import { AppError } from '../../../http/errors';
+import { memberMerchantOf, memberUsernames } from '../../identity';
 import { type Actor, appendAudit, assertCan } from '../../staff';
 import { formatMinor } from '../../wallet';
 
 import type { CashierBoContext } from './context';
 
 /** Daily deposit and withdrawal limits (risk): per member and the merchant defaults. */
-export const createDailyLimits = ({ db, cashier, now, assertMerchant }: CashierBoContext) => {
+export const createDailyLimits = ({ db, site, cashier, now, assertMerchant }: CashierBoContext) => {
   // ------------------------------------------------------------ daily limits (risk)
 
   type LimitValues = {
@@ -26,15 +27,14 @@ export const createDailyLimits = ({ db, cashier, now, assertMerchant }: CashierB
     withdrawCount: l.withdrawCount,
   });
 
+  /** The member's id, username, merchant and its currency (asked of identity and site), or 404. */
   const memberOf = async (memberId: number) => {
-    const member = await db
-      .selectFrom('member')
-      .innerJoin('merchant', 'merchant.code', 'member.merchant_code')
-      .select(['member.id', 'member.username', 'member.merchant_code', 'merchant.currency'])
-      .where('member.id', '=', memberId)
-      .executeTakeFirst();
-    if (!member) throw new AppError('not.found');
-    return member;
+    const found = await memberMerchantOf(db, memberId);
+    if (!found) throw new AppError('not.found');
+    const username = (await memberUsernames(db, [found.id])).get(found.id);
+    const merchant = site.findMerchant(found.merchant_code);
+    if (username === undefined || !merchant) throw new AppError('not.found');
+    return { id: found.id, username, merchant_code: found.merchant_code, currency: merchant.currency };
   };
 
   const memberLimitsOut = async (memberId: number) => {

@@ -7,10 +7,10 @@ CREATE OR REPLACE FUNCTION ledger_account_valid() RETURNS trigger LANGUAGE plpgs
 BEGIN
   -- The CHECK constraints of 0005 and 0007, for the columns that never change after this.
   IF NOT (NEW.id ~ '^[0-9a-f-]{36}$') OR NOT (NEW.currency ~ '^[A-Z]{3}$')
-     OR NEW.kind NOT IN ('member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission', 'house', 'payment_clearing', 'bonus', 'jackpot')
+     OR NEW.kind NOT IN ('member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission', 'member_bonus', 'member_table', 'house', 'payment_clearing', 'bonus', 'jackpot', 'table_pot')
      OR NEW.vendor_code !~ '^[A-Z0-9_]{1,40}$'
-     OR NEW.guarded <> (NEW.kind IN ('member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission'))
-     OR (NEW.member_id IS NOT NULL) <> (NEW.kind IN ('member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission'))
+     OR NEW.guarded <> (NEW.kind IN ('member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission', 'member_bonus', 'member_table'))
+     OR (NEW.member_id IS NOT NULL) <> (NEW.kind IN ('member_main', 'member_vendor', 'pending_withdrawal', 'agent_commission', 'member_bonus', 'member_table'))
      OR (NEW.vendor_code IS NOT NULL) <> (NEW.kind = 'member_vendor') THEN
     RAISE EXCEPTION 'ledger account % breaks a rule of its kind', NEW.id USING ERRCODE = 'check_violation';
   END IF;

@@ -25,6 +25,7 @@ import { cx } from '../../../shared/ui/cx';
 import { useAmountCheck, useMoney, useMoneySubmit } from '../hooks';
 import { useMerchantWallet } from '../queries';
 import { Card, ErrorState, Loading, Notice, PageHeading } from '../ui';
+import { AutoTransferSwitch } from './auto-transfer';
 
 type TransferValues = { vendor: string; amount: string };
 
@@ -96,7 +97,10 @@ export const TransferFundPage = () => {
       {mode.data.isSingle ? (
         <Notice testId="wallet-single">{t('wallet.single')}</Notice>
       ) : (
-        <MultiWallet main={main} vendors={vendors} symbol={symbol} currency={value.currency} />
+        <>
+          <AutoTransferSwitch />
+          <MultiWallet main={main} vendors={vendors} symbol={symbol} currency={value.currency} />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,190 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, openPage, test } from './fixtures';
+import { registerByMobile, signInWithToken } from './members';
+import { saveShot } from './shots';
+import { type DemoStaff, staffCall, staffLogin } from './staff-api';
+
+/*
+ * Back-office desks (issues 17 and 19, ADR 051):
+ * - the Vietnamese results desk lists one day's draws by region and station with their status,
+ *   and voids a draw with a reason (its entry, second-person approval and correction deltas need a
+ *   draw whose time has passed, which a fresh server of the run does not have at every hour of the
+ *   day: they are proven in vn-lottery.test.ts against the same API);
+ * - the referral report lists a referrer's friends flagged for sharing the referrer's IP address;
+ *   staff reject one (the referrer's page then says "not eligible") and approve the other, each
+ *   with a reason; the CSV export has both decisions.
+ */
+
+/** The back office signed in (a token from the API) on the Bangladesh brand, in English. */
+const asStaff = async (page: Page, username: DemoStaff) => {
+  const token = await staffLogin(page.request, username);
+  await page.addInitScript(
+    ([value]) => {
+      window.sessionStorage.setItem('bo.token', value);
+      window.localStorage.setItem('bo.merchant', 'khelabd');
+      window.localStorage.setItem('bo.lang', 'en');
+    },
+    [token] as const,
+  );
+  return token;
+};
+
+/** A `YYYY-MM-DD` day in Vietnam (UTC+7), `days` after today. */
+const vnDay = (days: number) =>
+  new Date(Date.now() + 7 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+test('@desktop the VN results desk lists a day of draws by region and voids one with a reason', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await asStaff(page, 'owner');
+  // Two days ahead: the draws exist (the tick makes today and the next two days) and none has been drawn.
+  const day = vnDay(2);
+  await page.goto('/bo/lottery/vn');
+  await expect(page.getByTestId('bo-lottery-vn')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('vn-filter-date').fill(day);
+  await page.getByTestId('vn-filter-submit').click();
+  const compact = day.replaceAll('-', '');
+  const cards = page.locator(`[data-testid^="vn-draw-${compact}-"]`);
+  await expect(cards.first()).toBeVisible({ timeout: 20_000 });
+  const all = await cards.count();
+  // North draws one station a day; the South three or four: the region filter keeps the South's only.
+  expect(all).toBeGreaterThanOrEqual(5);
+  await page.getByRole('combobox', { name: 'Region' }).selectOption('south');
+  await page.getByTestId('vn-filter-submit').click();
+  await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeLessThan(all);
+  const southCount = await cards.count();
+  expect(southCount).toBeGreaterThanOrEqual(3);
+  const last = cards.last();
+  const testId = (await last.getAttribute('data-testid')) ?? '';
+  const issueNo = testId.replace('vn-draw-', '');
+  await expect(last.getByTestId(`vn-status-${issueNo}`)).toHaveAttribute('data-status', 'awaiting');
+  // Not drawn yet: no result can be entered.
+  await expect(last.getByTestId(`vn-enter-${issueNo}`)).toHaveCount(0);
+  await saveShot(page, 'backoffice-desks', 'vn-desk-1440');
+
+  // Void it with a reason: it shows as void, with the reason, and the audit log has the change.
+  await last.getByTestId(`vn-void-${issueNo}`).click();
+  await expect(last.getByTestId('vn-void-submit')).toBeDisabled();
+  await last.getByTestId('vn-void-reason').fill('journey: station off air');
+  await last.getByTestId('vn-void-submit').click();
+  await expect(last.getByTestId(`vn-status-${issueNo}`)).toHaveAttribute('data-status', 'void', {
+    timeout: 20_000,
+  });
+  await expect(last).toContainText('journey: station off air');
+  const audit = (await staffCall(
+    page.request,
+    owner,
+    'GET',
+    '/bo/api/audit?action=lottery.vn.draw.void',
+  )) as {
+    items: { target: string }[];
+  };
+  expect(audit.items.map((a) => a.target)).toContain(`khelabd/${issueNo}`);
+
+  // The status filter: the void draw alone.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('void');
+  await page.getByTestId('vn-filter-submit').click();
+  await expect(cards).toHaveCount(1, { timeout: 20_000 });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(last).toBeVisible();
+  await saveShot(page, 'backoffice-desks', 'vn-desk-390');
+});
+
+test('@desktop the referral report: flagged friends rejected and approved with a reason, CSV, the referrer sees "not eligible"', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The referrer and two friends from one address: both friends are flagged (shared IP).
+  const ip = `103.4.149.${10 + Math.floor(Math.random() * 200)}`;
+  const referrer = await registerByMobile(page.request, ip);
+  const asked = await page.request.get('/wps/promotions/referral', {
+    headers: { Authorization: referrer.token, Merchant: 'khelabd' },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const code = (await asked.json()).value.code as string;
+  const rejected = await registerByMobile(page.request, ip, { referralCode: code });
+  const approved = await registerByMobile(page.request, ip, { referralCode: code });
+
+  await asStaff(page, 'owner');
+  await page.goto('/bo/promotions/referrals');
+  await expect(page.getByTestId('bo-promotions-referrals')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('referral-filter-referrer').fill(String(referrer.id));
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const table = page.getByTestId('bo-promo-referrals-table');
+  await expect(table.getByTestId(`referral-status-${rejected.id}`)).toHaveAttribute(
+    'data-status',
+    'under_review',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(table.getByTestId(`referral-status-${approved.id}`)).toHaveAttribute(
+    'data-status',
+    'under_review',
+  );
+  await expect(table).toContainText('shared IP address');
+  await expect(table).toContainText('Not paid');
+  await saveShot(page, 'backoffice-desks', 'referrals-1440');
+
+  // Reject the first: a reason is required, then it is "not eligible".
+  await table.getByTestId(`referral-decide-${rejected.id}`).click();
+  const panel = page.getByTestId('referral-decision');
+  await expect(panel).toBeVisible();
+  await panel.getByTestId('referral-reject').click();
+  await expect(panel.getByRole('alert')).toHaveText('Please give a reason.');
+  await panel.getByTestId('referral-reason').fill('same person, second account');
+  await saveShot(page, 'backoffice-desks', 'referral-decision-1440');
+  await panel.getByTestId('referral-reject').click();
+  await expect(panel).toHaveCount(0, { timeout: 20_000 });
+  await expect(table.getByTestId(`referral-status-${rejected.id}`)).toHaveAttribute(
+    'data-status',
+    'not_eligible',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(table.getByTestId(`referral-decide-${rejected.id}`)).toHaveCount(0);
+
+  // Approve the second: it stands as a clean friend (registered, no deposit yet), the decision shown.
+  await table.getByTestId(`referral-decide-${approved.id}`).click();
+  await panel.getByTestId('referral-reason').fill('family members, verified by phone');
+  await panel.getByTestId('referral-approve').click();
+  await expect(table.getByTestId(`referral-status-${approved.id}`)).toHaveAttribute(
+    'data-status',
+    'registered',
+    {
+      timeout: 20_000,
+    },
+  );
+  await expect(table).toContainText('family members, verified by phone');
+
+  // The CSV export of the filtered report.
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('csv-export').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('referrals-khelabd.csv');
+  const csv = (await readFile((await download.path()) ?? '', 'utf8')).trim().split('\r\n');
+  expect(csv).toHaveLength(3);
+  expect(csv.find((l) => l.includes(`,${rejected.id},`))).toContain(',not_eligible,');
+  expect(csv.find((l) => l.includes(`,${rejected.id},`))).toContain(
+    ',rejected,"same person, second account",owner',
+  );
+  expect(csv.find((l) => l.includes(`,${approved.id},`))).toContain(',approved,');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveShot(page, 'backoffice-desks', 'referrals-390');
+
+  // The referrer's referral page says "not eligible" for the rejected friend.
+  const player = await page.context().newPage();
+  await signInWithToken(player, referrer);
+  await openPage(player, '/?member=referral', 'home');
+  await expect(player.getByTestId('page-referral')).toBeVisible({ timeout: 20_000 });
+  const statuses = player.getByTestId('referral-friend-status');
+  await expect(statuses).toHaveCount(2, { timeout: 20_000 });
+  await expect(
+    player.locator('[data-testid="referral-friend-status"][data-status="not_eligible"]'),
+  ).toHaveText('Not eligible');
+  await player.close();
+});

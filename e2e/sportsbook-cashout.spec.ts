@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import { expect, openPage, test } from './fixtures';
+import { fundMember, registerByMobile } from './members';
+import { saveShot } from './shots';
+
+/*
+ * Sportsbook cash-out (ADR 050): a single placed from the slip on /sports, its live offer on
+ * "Cash out" in my bets, confirmed, the bet settled as cashed out and the offer credited to the
+ * balance. The odds-format choice shows the same prices as fractions. Offer maths: server tests.
+ */
+
+const digitsOf = (text: string) => Number(text.replace(/[^0-9]/g, ''));
+
+const logIn = async (page: Page, ip: string) => {
+  const member = await registerByMobile(page.request, ip);
+  await fundMember(page.request, member.id, 1_000_000);
+  await page.addInitScript((value) => {
+    window.sessionStorage.setItem('token', value.token);
+    window.sessionStorage.setItem('account', value.userName);
+    window.sessionStorage.setItem('nickname', value.userName);
+    window.sessionStorage.setItem('customerId', String(value.id));
+    window.sessionStorage.setItem('isAgent', '0');
+    window.sessionStorage.setItem('USER_POPUP', 'closed');
+    window.localStorage.setItem('hisLang', 'en');
+  }, member);
+  return member;
+};
+
+const balance = async (page: Page) =>
+  digitsOf((await page.getByTestId('balance-amount').textContent()) ?? '');
+
+test('a single cashed out from my bets at its live offer, the offer in the balance', async ({ page }) => {
+  test.setTimeout(150_000);
+  const member = await logIn(page, '103.4.146.93');
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await openPage(page, '/sports', 'sports');
+  await expect(page.getByTestId('balance-amount')).toContainText('10,000', { timeout: 45_000 });
+  const before = await balance(page);
+
+  const soon = page.getByTestId('book-soon').getByTestId('book-event');
+  await expect(soon.first()).toBeVisible({ timeout: 30_000 });
+  const home = soon.first().getByTestId('book-market').first().getByTestId('book-selection').first();
+
+  // Odds in fractions: every price reads n/d; back to decimal.
+  await page.getByTestId('odds-format').selectOption('fractional');
+  await expect(home).toContainText(/\d+\/\d+/);
+  await page.getByTestId('odds-format').selectOption('decimal');
+  await expect(home).toContainText(/\d+\.\d{2}/);
+
+  await home.click();
+  await page.getByTestId('slip-stake').fill('10');
+  await page.getByTestId('slip-place').click();
+  await expect(page.getByTestId('slip-message')).toContainText('Bet placed');
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(before - 1000);
+
+  const bet = page.getByTestId('book-bet').first();
+  const button = bet.getByTestId('cash-out-button');
+  await expect(button).toBeVisible({ timeout: 15_000 });
+  await expect(button).toContainText('Cash out');
+  await saveShot(page, 'sportsbook', 'cash-out-offer-1440-en');
+
+  // The price may move between seeing the offer and confirming: a lower offer is refused (409,
+  // translated) and the list shows the new one; ask again until accepted.
+  const message = bet.getByTestId('cash-out-message');
+  const done = page.getByTestId('cash-out-done');
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    await bet.getByTestId('cash-out-button').click();
+    await bet.getByTestId('cash-out-confirm').click();
+    await expect(done.or(message)).toBeVisible({ timeout: 20_000 });
+    if (await done.isVisible()) break;
+    await expect(message).toContainText('cash-out offer has changed');
+  }
+  await expect(done).toContainText('Cashed out', { timeout: 15_000 });
+  await saveShot(page, 'sportsbook', 'cash-out-done-1440-en');
+
+  const bets = (await (
+    await page.request.get('/wps/sportsbook/bets', {
+      headers: { Authorization: member.token, Merchant: 'khelabd' },
+    })
+  ).json()) as { value: { status: string; result: string; payoutMinor: string }[] };
+  expect(bets.value).toHaveLength(1);
+  expect(bets.value[0]).toMatchObject({ status: 'settled', result: 'cashed_out' });
+  const paid = Number(bets.value[0]?.payoutMinor);
+  expect(paid).toBeGreaterThan(0);
+  await expect.poll(() => balance(page), { timeout: 15_000 }).toBe(before - 1000 + paid);
+  await page.getByTestId('my-bets-settled').click();
+  await expect(page.getByTestId('book-bet').first()).toHaveAttribute('data-result', 'cashed_out');
+  await expect(page.getByTestId('book-bet').first().getByTestId('book-bet-result')).toContainText(
+    'Cashed out',
+  );
+
+  // The phone: the settled bet and the odds-format choice fit at 390 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await saveShot(page, 'sportsbook', 'cash-out-settled-390-en');
+});

@@ -1,0 +1,3 @@
+export * from './endpoints';
+export * from './routes';
+export * from './schemas';

@@ -1,0 +1,4 @@
+export * from './constants';
+export * from './endpoints';
+export * from './routes';
+export * from './schemas';
