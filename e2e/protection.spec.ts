@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { MOBILE_PASSWORD, registerByMobile, signInWithToken } from './members';
 import { saveShot } from './shots';
+import { staffCall, staffLogin } from './staff-api';
 
 /*
  * Player protection (issue 16, ADR 030), what only a browser proves: the security centre's
  * "Responsible gaming" card sets a deposit limit and the deposit form shows the refusal in the
  * member's language, naming the limit; a time-out signs the member out at once and the login form
- * then refuses them. The rules themselves are proven by the server tests (protection/*.test.ts).
+ * then refuses them; where the licence profile asks for limits before the first deposit, the deposit
+ * page asks, and the limit set there is in force. The rules themselves are proven by the server
+ * tests (protection/*.test.ts).
  */
 
 const SLOW = { timeout: 30_000 };
@@ -113,5 +117,82 @@ test.describe('player protection', () => {
     await page.getByTestId('btn-submit-login').click();
     await expect(page.getByTestId('form-error')).toContainText('You are taking a break until', SLOW);
     await expect(page.getByTestId('account-name')).toHaveCount(0);
+  });
+});
+
+test.describe('limit prompt of the licence profile', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  /** Saves the next version of the demo merchant's profile (the journey's own server only). */
+  const setPrompt = async (request: APIRequestContext, token: string, limitPrompt: string) => {
+    const { version } = (await staffCall(
+      request,
+      token,
+      'GET',
+      '/bo/api/protection/profile?merchant=khelabd',
+    )) as { version: number };
+    await staffCall(request, token, 'PUT', '/bo/api/protection/profile', {
+      minAge: 18,
+      moneyMode: 'real',
+      allowedProducts: ['RNG', 'LIVE', 'FISH', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'ELOTT', 'LOTT'],
+      coolingOffHours: 24,
+      limitPrompt,
+      kycBeforeDeposit: false,
+      kycWithdrawalAbove: null,
+      merchant: 'khelabd',
+      baseVersion: version,
+    });
+  };
+
+  test('@desktop the deposit page asks for deposit limits first; the limit set there is in force', async ({
+    page,
+    pageErrors,
+  }) => {
+    allowRefusals(pageErrors, 409, '/wps/cashier/deposits');
+    const risk = await staffLogin(page.request, 'risk');
+    await setPrompt(page.request, risk, 'firstDeposit');
+    try {
+      const member = await registerByMobile(page.request, '103.4.146.78');
+      await signInWithToken(page, member);
+
+      // Elsewhere on the site nothing asks; the deposit page does.
+      const stateCall = () =>
+        page.waitForResponse((r) => r.url().endsWith('/wps/protection') && r.request().method() === 'GET');
+      const home = stateCall();
+      await page.goto('/');
+      expect((await (await home).json()).value.limitPrompt).toEqual({ when: 'firstDeposit', due: true });
+      await expect(page.getByTestId('account-name')).toHaveText(member.userName, SLOW);
+      await expect(page.getByTestId('limit-prompt')).toHaveCount(0);
+      await page.goto('/?member=depositv2');
+      const prompt = page.getByTestId('limit-prompt');
+      await expect(prompt).toBeVisible(SLOW);
+      await expect(prompt.getByRole('heading')).toHaveText('Set your deposit limits');
+      await saveShot(page, 'protection', 'limit-prompt');
+
+      // Saving nothing is refused in the page; 300.00 a day is saved and closes the prompt.
+      await prompt.getByTestId('limit-prompt-save').click();
+      await expect(prompt).toContainText('Enter at least one limit');
+      await prompt.getByTestId('input-day').fill('300');
+      await prompt.getByTestId('limit-prompt-save').click();
+      await expect(prompt).toHaveCount(0, SLOW);
+
+      // The limit is in force: 400.00 is refused, naming it.
+      await expect(page.getByTestId('page-depositv2')).toBeVisible(SLOW);
+      await page.getByTestId('deposit-channel-NAGAD').click();
+      await page.getByTestId('input-amount').fill('400');
+      await page.getByTestId('input-reference').fill('NGDLP7X1Z');
+      await page.getByTestId('deposit-submit').click();
+      await expect(page.getByTestId('deposit-result')).toContainText(
+        'over your deposit limit for the last 24 hours: limit 300.00, used 0.00',
+      );
+      // Reloading does not ask again: the answer is kept on the server.
+      const reloaded = stateCall();
+      await page.reload();
+      expect((await (await reloaded).json()).value.limitPrompt).toEqual({ when: 'firstDeposit', due: false });
+      await expect(page.getByTestId('page-depositv2')).toBeVisible(SLOW);
+      await expect(page.getByTestId('limit-prompt')).toHaveCount(0);
+    } finally {
+      await setPrompt(page.request, risk, 'none');
+    }
   });
 });

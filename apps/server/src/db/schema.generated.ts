@@ -1177,6 +1177,8 @@ export interface ProtectionMember {
   kyc_reason: string | null;
   kyc_status: Generated<string>;
   lift_requested_at: Timestamp | null;
+  limit_prompt_answer: string | null;
+  limit_prompt_answered_at: Timestamp | null;
   member_id: number;
   play_last_at: Timestamp | null;
   play_net_minor: Generated<Int8>;

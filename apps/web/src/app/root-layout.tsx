@@ -21,6 +21,10 @@ const AuthRefusals = lazyChunk(() =>
 const RealityCheck = lazyChunk(() =>
   import('../features/protection/reality-check').then((module) => ({ default: module.RealityCheck })),
 );
+// The licence profile's limit prompt (protection, ADR 053): after first paint, signed in only.
+const LimitPrompt = lazyChunk(() =>
+  import('../features/protection/limit-prompt').then((module) => ({ default: module.LimitPrompt })),
+);
 // Rarely seen, so kept out of the first download.
 const MaintenancePage = lazyChunk(() =>
   import('../features/system/maintenance-page').then((module) => ({ default: module.MaintenancePage })),
@@ -106,6 +110,7 @@ export const RootLayout = () => {
       {token ? (
         <Suspense fallback={null}>
           <RealityCheck />
+          <LimitPrompt />
         </Suspense>
       ) : null}
       {/* Popups belong to the site pages, not to the header-less help window (/helpmc). */}

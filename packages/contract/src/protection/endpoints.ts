@@ -20,6 +20,14 @@ export const protectionEndpoints = {
     auth: true,
     realAccountOnly: true,
   }),
+  /** "Not now" at the licence profile's limit prompt (docs/decisions/053): deposits are then allowed. */
+  protectionLimitPromptDecline: endpoint({
+    method: 'POST',
+    path: '/wps/protection/limit-prompt/decline',
+    modId: 'COMM3',
+    auth: true,
+    realAccountOnly: true,
+  }),
   /** Takes a time-out or self-excludes: effective at once, every session ends. */
   protectionPause: endpoint({
     method: 'POST',

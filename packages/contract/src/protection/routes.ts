@@ -4,6 +4,7 @@ import { protectionErasureRoutes } from './erasure';
 import { protectionProfileRoutes } from './profile';
 import {
   protectionLimitConfirmBody,
+  protectionLimitPromptDeclineBody,
   protectionLimitSetBody,
   protectionMyDataValue,
   protectionOkValue,
@@ -44,6 +45,13 @@ export const protectionRoutes = {
     summary: 'Confirm a pending limit increase or removal after its cooling-off',
     tag,
     body: protectionLimitConfirmBody,
+    value: protectionStateValue,
+  }),
+  protectionLimitPromptDecline: defineRoute({
+    ...protectionEndpoints.protectionLimitPromptDecline,
+    summary: 'Answer the licence profile\'s limit prompt with "not now" (deposits are then allowed)',
+    tag,
+    body: protectionLimitPromptDeclineBody,
     value: protectionStateValue,
   }),
   protectionPause: defineRoute({

@@ -11,6 +11,7 @@ export type ProtectionMyDataValue = z.infer<typeof protectionMyDataValue>;
 import { moneyAmount } from '../wallet/schemas';
 import {
   LIMIT_PERIODS,
+  LIMIT_PROMPTS,
   MONEY_LIMIT_KINDS,
   REALITY_MAX,
   REALITY_MIN,
@@ -90,7 +91,12 @@ export const protectionStateValue = z.object({
     .object({ type: z.enum(['timeout', 'self_exclusion']), until: z.number().nullable() })
     .nullable(),
   realityMinutes: z.number().int().nullable(),
+  /** The licence profile's limit prompt (docs/decisions/053): when it is shown, and whether it still waits for an answer. */
+  limitPrompt: z.object({ when: z.enum(LIMIT_PROMPTS), due: z.boolean() }),
 });
+
+/** "Not now" at the limit prompt: the member says it in so many words. */
+export const protectionLimitPromptDeclineBody = z.object({ choice: z.literal('declined') });
 
 export const protectionRealityValue = z.object({
   realityMinutes: z.number().int().nullable(),

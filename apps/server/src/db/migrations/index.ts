@@ -40,6 +40,7 @@ import * as m0115 from './0115_lottery_vietnam';
 import * as m0118 from './0118_sportsbook_cashout';
 import * as m0120 from './0120_referral_decision';
 import * as m0122 from './0122_erasure_reopening';
+import * as m0123 from './0123_limit_prompt';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -88,4 +89,5 @@ export const migrations = {
   '0118_sportsbook_cashout': m0118,
   '0120_referral_decision': m0120,
   '0122_erasure_reopening': m0122,
+  '0123_limit_prompt': m0123,
 };

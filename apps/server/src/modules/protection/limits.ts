@@ -1,4 +1,9 @@
-import { CONFIRM_WITHIN_DAYS, type LimitKind, type LimitPeriodOrSession } from '@khela/contract';
+import {
+  CONFIRM_WITHIN_DAYS,
+  type LimitKind,
+  type LimitPeriodOrSession,
+  type LimitPrompt,
+} from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -15,6 +20,8 @@ export const createLimits = (deps: {
   now: () => Date;
   /** Hours an increase or removal waits: the member's merchant's licence profile (docs/decisions/045). */
   coolingOffHours: (merchantCode: string, within: Db) => Promise<number>;
+  /** When the member's merchant's licence profile asks for limits (docs/decisions/053). */
+  limitPromptOf: (merchantCode: string, within: Db) => Promise<LimitPrompt>;
   changed: (memberId: number) => void;
 }) => {
   const { db, now } = deps;
@@ -30,9 +37,11 @@ export const createLimits = (deps: {
         }
       : null;
 
-  const state = async (memberId: number) => {
+  const state = async (member: ProtectedMember) => {
+    const memberId = member.id;
     const at = now();
     const row = await store.readMember(db, memberId);
+    const prompt = await deps.limitPromptOf(member.merchantCode, db);
     const limits = await store.limitsOf(db, memberId);
     const uses = await limitUses(db, memberId, limits, ['deposit', 'wager', 'loss'], at);
     const restriction = restrictionAt(row, at);
@@ -54,6 +63,8 @@ export const createLimits = (deps: {
           ? { type: restriction.type, until: restriction.until?.getTime() ?? null }
           : null,
       realityMinutes: row?.reality_minutes ?? null,
+      // The profile's limit prompt, due until the member sets a limit or says "not now".
+      limitPrompt: { when: prompt, due: prompt !== 'none' && !row?.limit_prompt_answer },
     };
   };
 
@@ -97,6 +108,7 @@ export const createLimits = (deps: {
           at,
         );
         await audit(trx, member, 'limit.set', { ...base, amount: input.amount.toString() });
+        await store.answerLimitPrompt(trx, member.id, 'set', at);
         return;
       }
       if (inForce === null) return; // removing a limit that is not there
@@ -117,7 +129,7 @@ export const createLimits = (deps: {
       await audit(trx, member, 'limit.requested', { ...base, amount: input.amount?.toString() ?? null });
     });
     deps.changed(member.id);
-    return state(member.id);
+    return state(member);
   };
 
   /** Applies a pending increase or removal: only after its cooling-off and before it lapses. */
@@ -158,7 +170,7 @@ export const createLimits = (deps: {
       });
     });
     deps.changed(member.id);
-    return state(member.id);
+    return state(member);
   };
 
   return { state, setLimit, confirmLimit };

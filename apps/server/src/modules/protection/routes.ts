@@ -28,7 +28,12 @@ export const registerProtectionRoutes = (
   });
   registerRoute(app, gate, r.protectionState, async (q, reply) => {
     reply.headers(noStore);
-    return protection.limits.state(signedIn(q).id);
+    return protection.stateOf(signedIn(q));
+  });
+  registerRoute(app, gate, r.protectionLimitPromptDecline, async (q) => {
+    const member = signedIn(q);
+    await protection.limitPrompt.decline(member);
+    return protection.stateOf(member);
   });
   registerRoute(app, gate, r.protectionLimitSet, async (q) =>
     protection.limits.setLimit(signedIn(q), q.body),
@@ -43,7 +48,7 @@ export const registerProtectionRoutes = (
   registerRoute(app, gate, r.protectionRealitySet, async (q) => {
     const member = signedIn(q);
     await protection.pauses.setReality(member, q.body.minutes);
-    return protection.limits.state(member.id);
+    return protection.stateOf(member);
   });
   registerRoute(app, gate, r.protectionReality, async (q, reply) => {
     reply.headers(noStore);

@@ -6,7 +6,8 @@ import { createCounting } from './counting';
 import { createDoor, type DoorCheck } from './door';
 import { createErasure, type IdentityEraser } from './erasure';
 import { createKyc } from './kyc';
-import { createLimits } from './limits';
+import { createLimitPrompt } from './limit-prompt';
+import { createLimits, type ProtectedMember } from './limits';
 import { createPauses, type EndSessions } from './pause';
 import { createProfiles } from './profiles';
 import { endedExclusion, restrictionAt } from './rules';
@@ -41,8 +42,10 @@ export const createProtection = (deps: ProtectionDeps) => {
     now,
     coolingOffHours: async (merchantCode, within) =>
       (await profiles.of(merchantCode, within)).coolingOffHours,
+    limitPromptOf: async (merchantCode, within) => (await profiles.of(merchantCode, within)).limitPrompt,
     changed,
   });
+  const limitPrompt = createLimitPrompt({ db: deps.db, now, profiles, changed });
   const pauses = createPauses({ db: deps.db, now, endSessions: deps.endSessions, changed });
   const account = createAccountClosure({ db: deps.db, now, endSessions: deps.endSessions, changed });
   const kyc = createKyc({ db: deps.db, now, profiles, changed });
@@ -61,10 +64,14 @@ export const createProtection = (deps: ProtectionDeps) => {
     assertCanSignIn: (memberId: number, within?: Db) => door.assertCanSignIn(memberId, within),
     /**
      * Checks and counts a deposit in the transaction that records it (before any gateway call);
-     * with the merchant, its licence profile applies too (play money only, KYC before deposit).
+     * with the merchant, its licence profile applies too (play money only, KYC before deposit, the
+     * limit prompt answered).
      */
     assertCanDeposit: async (trx: Db, memberId: number, amount: bigint, merchantCode?: string) => {
-      if (merchantCode !== undefined) await kyc.assertDeposit(trx, memberId, merchantCode);
+      if (merchantCode !== undefined) {
+        await kyc.assertDeposit(trx, memberId, merchantCode);
+        await limitPrompt.assertDeposit(trx, memberId, merchantCode);
+      }
       await counting.deposit(trx, memberId, amount);
     },
     /**
@@ -88,7 +95,10 @@ export const createProtection = (deps: ProtectionDeps) => {
       const at = now();
       return restrictionAt(row, at) !== null || endedExclusion(row, at);
     },
+    /** The member's responsible-gaming state: limits with usage, restriction, reality check, limit prompt. */
+    stateOf: (member: ProtectedMember) => limits.state(member),
     limits,
+    limitPrompt,
     pauses,
     account,
     profiles,

@@ -19,6 +19,8 @@ export type MemberRow = {
   lift_requested_at: Date | null;
   closure_reason: string | null;
   reopen_requested_at: Date | null;
+  limit_prompt_answer: string | null;
+  limit_prompt_answered_at: Date | null;
 };
 
 const MEMBER_COLUMNS = [
@@ -36,6 +38,8 @@ const MEMBER_COLUMNS = [
   'lift_requested_at',
   'closure_reason',
   'reopen_requested_at',
+  'limit_prompt_answer',
+  'limit_prompt_answered_at',
 ] as const;
 
 const memberRow = (row: Record<string, unknown> | undefined) =>
@@ -287,4 +291,20 @@ export const clearRestriction = (db: Db, memberId: number, at: Date) =>
       updated_at: at,
     })
     .where('member_id', '=', memberId)
+    .execute();
+
+/**
+ * Records the member's answer to the licence profile's limit prompt (migration 0123): a first
+ * answer, or `set` after an earlier "not now" (a limit set later answers it for good).
+ */
+export const answerLimitPrompt = (trx: Db, memberId: number, answer: 'set' | 'declined', at: Date) =>
+  trx
+    .updateTable('protection_member')
+    .set({ limit_prompt_answer: answer, limit_prompt_answered_at: at, updated_at: at })
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      answer === 'set'
+        ? eb.or([eb('limit_prompt_answer', 'is', null), eb('limit_prompt_answer', '=', 'declined')])
+        : eb('limit_prompt_answer', 'is', null),
+    )
     .execute();
