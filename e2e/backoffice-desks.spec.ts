@@ -188,3 +188,51 @@ test('@desktop the referral report: flagged friends rejected and approved with a
   ).toHaveText('Not eligible');
   await player.close();
 });
+
+test('@desktop the risk queue: two members on one payout account are flagged; staff clear one with a note', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Two members bind the same wallet number (unique to this run).
+  const number = `017${String(Date.now()).slice(-8)}`;
+  const members = [
+    await registerByMobile(page.request, '103.4.146.201'),
+    await registerByMobile(page.request, '103.4.146.202'),
+  ];
+  for (const member of members) {
+    const bound = await page.request.post('/wps/cashier/payout-account', {
+      headers: { Authorization: member.token, Merchant: 'khelabd' },
+      data: { payeeName: 'Risk Journey', channel: 'BKASH', number },
+    });
+    expect(bound.status(), await bound.text()).toBe(200);
+  }
+  const [first, second] = members as [(typeof members)[0], (typeof members)[0]];
+
+  await asStaff(page, 'risk');
+  await page.goto('/bo/protection/risk');
+  await expect(page.getByTestId('page-bo-protection-risk')).toBeVisible({ timeout: 20_000 });
+  const scanned = page.waitForResponse((r) => r.url().includes('/bo/api/protection/risk/scan'));
+  await page.getByTestId('bo-risk-scan').click();
+  expect((await scanned).status()).toBe(200);
+
+  // The first member's flag names the second, with the account masked.
+  await page.getByTestId('bo-risk-filter-kind').selectOption('sharedPayout');
+  await page.getByTestId('bo-risk-filter-member').fill(first.userName);
+  await page.getByTestId('bo-risk-filter-submit').click();
+  const table = page.getByTestId('bo-risk-table');
+  const row = table.locator('tr', { hasText: first.userName });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(row).toContainText(`BKASH ••••${number.slice(-4)} is also used by ${second.userName}`);
+  await saveShot(page, 'backoffice-desks', 'risk-queue');
+
+  // Cleared with a note: gone from the open flags, listed as cleared with the note.
+  await row.getByTestId('bo-risk-note').fill('same household, checked by phone');
+  await row.getByTestId('bo-risk-clear').click();
+  await expect(table.locator('tr', { hasText: first.userName })).toHaveCount(0, { timeout: 20_000 });
+  await page.getByTestId('bo-risk-filter-status').selectOption('cleared');
+  await page.getByTestId('bo-risk-filter-submit').click();
+  await expect(table.locator('tr', { hasText: first.userName })).toContainText(
+    'Cleared · same household, checked by phone',
+    { timeout: 20_000 },
+  );
+});

@@ -9,7 +9,12 @@ import type { Gate } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { createServer, installRequestContext, registerHealthCheck, serveWebApp } from './http/server';
 import { createPlayHooks, type PlayListener } from './modules/activity';
-import { AUTO_CONFIRM_EVERY_MS, createCashier, createCashierDailyMoney } from './modules/cashier';
+import {
+  AUTO_CONFIRM_EVERY_MS,
+  cashierRiskSignals,
+  createCashier,
+  createCashierDailyMoney,
+} from './modules/cashier';
 import { createCatalogueService, createLotteryService, registerCatalogueRoutes } from './modules/catalogue';
 import {
   createDailyPlay,
@@ -44,10 +49,13 @@ import {
   createProfileBackoffice,
   createProtection,
   createProtectionBackoffice,
+  createRiskDesk,
+  RISK_SCAN_EVERY_MS,
   registerProfileBackofficeRoutes,
   registerProtectionBackofficeRoutes,
   registerProtectionRoutes,
   registerProtectionUploadRoutes,
+  registerRiskBackofficeRoutes,
 } from './modules/protection';
 import {
   createProviderService,
@@ -178,6 +186,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   });
   const protectionBackoffice = createProtectionBackoffice(protection, identity.memberDirectory);
   const profileBackoffice = createProfileBackoffice(protection, identity.memberDirectory);
+  // The risk queue (ADR 054): the owners' signals, gathered every 10 minutes and on staff's ask.
+  const cashierSignals = cashierRiskSignals(db);
+  const riskDesk = createRiskDesk(protection, identity.memberDirectory, [
+    cashierSignals.sharedPayout,
+    cashierSignals.rapidCycle,
+    identity.sharedDeviceSignals,
+  ]);
   // Play hooks (docs/decisions/035): every vertical's real-money stakes, payouts and refunds, in the
   // transaction that moves the money: protection's limits and counting first, then any later
   // listener (`playListeners.push`), then the member's turnover hour in `play_hourly`.
@@ -196,6 +211,10 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   scheduler.every('protection.erasure', 60 * 60_000, async () => {
     const finished = await protection.erasure.finishDue();
     if (finished > 0) app.log.info({ finished }, 'protection: retained identity records erased');
+  });
+  scheduler.every('protection.risk', RISK_SCAN_EVERY_MS, async () => {
+    const { added } = await riskDesk.scan();
+    if (added > 0) app.log.info({ added }, 'protection: new risk flags');
   });
   scheduler.every('identity.purge', 15 * 60_000, async () => {
     const purged = await identity.purgeExpired();
@@ -399,6 +418,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     registerReportsBackofficeRoutes(staffRouter, moneyDashboard);
     registerProtectionBackofficeRoutes(staffRouter, protectionBackoffice);
     registerProfileBackofficeRoutes(staffRouter, profileBackoffice);
+    registerRiskBackofficeRoutes(staffRouter, riskDesk);
     registerProtectionUploadRoutes(scope, gate, protection);
     promo.registerBackoffice(staffRouter);
     // The member's messages and feedback (its upload is multipart, registered in this scope).

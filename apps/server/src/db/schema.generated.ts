@@ -1206,6 +1206,21 @@ export interface ProtectionProfile {
   version: number;
 }
 
+export interface ProtectionRiskFlag {
+  decided_at: Timestamp | null;
+  decided_by: number | null;
+  detail: Json;
+  first_seen_at: Timestamp;
+  id: Generated<number>;
+  key: string;
+  kind: string;
+  last_seen_at: Timestamp;
+  member_id: number;
+  merchant_code: string;
+  note: string | null;
+  status: Generated<string>;
+}
+
 export interface ProtectionUsage {
   amount: Int8;
   hour: Timestamp;
@@ -1672,6 +1687,7 @@ export interface DB {
   protection_limit: ProtectionLimit;
   protection_member: ProtectionMember;
   protection_profile: ProtectionProfile;
+  protection_risk_flag: ProtectionRiskFlag;
   protection_usage: ProtectionUsage;
   provider_launch_token: ProviderLaunchToken;
   provider_round: ProviderRound;

@@ -197,6 +197,8 @@ export const errorStatus = {
   'protection.confirm.unavailable': 409,
   /** The licence profile asks for deposit limits first: set one or say "not now" (`value.when`). */
   'protection.limit.prompt': 403,
+  /** The risk flag was already cleared or confirmed (`value.status`). */
+  'protection.risk.decided': 409,
   /** The member closed the account: no sign-in, deposit or play. */
   'protection.closed': 403,
   /** The self-exclusion's term is over (`value.until`), but it stays until a lift is asked for and confirmed. */

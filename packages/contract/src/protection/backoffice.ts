@@ -5,6 +5,7 @@ import { SELF_EXCLUSION_TERMS, TIMEOUT_DAYS_MAX, TIMEOUT_DAYS_MIN } from './cons
 import { protectionEndpoints } from './endpoints';
 import { protectionErasureBoRoutes } from './erasure';
 import { protectionProfileBoRoutes } from './profile';
+import { protectionRiskBoRoutes } from './risk';
 import { protectionOkValue } from './schemas';
 
 const tag = 'bo-protection';
@@ -59,6 +60,7 @@ export const boProtectionExcludeBody = z.discriminatedUnion('type', [
 export const protectionBoRoutes = {
   ...protectionProfileBoRoutes,
   ...protectionErasureBoRoutes,
+  ...protectionRiskBoRoutes,
   boProtectionDashboard: defineRoute({
     ...protectionEndpoints.boProtectionDashboard,
     summary: 'Responsible-gaming dashboard: active limits, exclusions, reality checks',

@@ -186,6 +186,30 @@ export const protectionEndpoints = {
     auth: false,
     staff: true,
   }),
+  /** The risk queue (docs/decisions/054). */
+  boProtectionRisk: endpoint({
+    method: 'GET',
+    path: '/bo/api/protection/risk',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  /** Staff clear or confirm an open risk flag. */
+  boProtectionRiskDecide: endpoint({
+    method: 'POST',
+    path: '/bo/api/protection/risk/decide',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  /** Staff run the risk scan now. */
+  boProtectionRiskScan: endpoint({
+    method: 'POST',
+    path: '/bo/api/protection/risk/scan',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
   /** Staff erase a closed account on the member's behalf (audited). */
   boProtectionErase: endpoint({
     method: 'POST',

@@ -18,6 +18,7 @@ export const ListScreen = <T, F extends Record<string, string>, Q extends Record
   tableTestId,
   title,
   tabs,
+  actions,
   state,
   queryKey,
   query,
@@ -35,6 +36,8 @@ export const ListScreen = <T, F extends Record<string, string>, Q extends Record
   title: ReactNode;
   /** Shown between the title and the filters (a screen group's tabs). */
   tabs?: ReactNode;
+  /** Buttons beside the title (the CSV download, when given, comes after them). */
+  actions?: ReactNode;
   /** The list's defaults: filters, sort and order, and a prefix when a screen has several lists. */
   state: { filters: F; sort?: string; order?: 'asc' | 'desc'; prefix?: string };
   queryKey: readonly unknown[];
@@ -66,7 +69,17 @@ export const ListScreen = <T, F extends Record<string, string>, Q extends Record
   };
   return (
     <div data-testid={testId}>
-      <PageTitle title={title} actions={csv ? <CsvButton download={() => csv(apiQuery)} /> : undefined} />
+      <PageTitle
+        title={title}
+        actions={
+          actions || csv ? (
+            <>
+              {actions}
+              {csv ? <CsvButton download={() => csv(apiQuery)} /> : null}
+            </>
+          ) : undefined
+        }
+      />
       {tabs}
       {filters ? (
         <form onSubmit={apply} className={filterClassName}>

@@ -10,6 +10,7 @@ import { createMemberTotp } from './member-totp';
 import { createNewIpVerification } from './new-ip';
 import { createPasswordFlows } from './passwords';
 import { createRegistration } from './register';
+import { sharedDeviceSignals } from './risk-signals';
 import type { IdentityDeps } from './rules';
 import { type AuthMember, isSessionLive, SESSION_IDLE_MS } from './sessions';
 import { createSocialFinish } from './social-finish';
@@ -102,6 +103,8 @@ export const createIdentityService = (deps: IdentityDeps) => {
       byIds: (ids: number[]) => store.membersByIds(db, ids),
       search: (text: string, merchantCode?: string) => store.memberIdsMatching(db, text, merchantCode),
     },
+    /** Sessions of several members from one device: the risk scan's signal (docs/decisions/054). */
+    sharedDeviceSignals: (since: Date) => sharedDeviceSignals(db, since),
     /** The `identity.purge` scheduler job: deletes dead sessions, tokens, codes and flows. */
     purgeExpired: () => store.purgeExpired(db, now(), SESSION_IDLE_MS),
   };

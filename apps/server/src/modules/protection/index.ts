@@ -14,6 +14,14 @@ export {
   type ProfileBackoffice,
   registerProfileBackofficeRoutes,
 } from './profile-bo';
+export {
+  createRiskDesk,
+  RISK_SCAN_EVERY_MS,
+  type RiskDesk,
+  type RiskSignal,
+  type RiskSource,
+  registerRiskBackofficeRoutes,
+} from './risk';
 export { registerProtectionRoutes, registerProtectionUploadRoutes } from './routes';
 export {
   createProtection,

@@ -167,6 +167,24 @@ describe('the role matrix: every back-office route with every role', () => {
     });
     return ok<{ documents: { id: number }[] }>(res).documents[0]?.id ?? 0;
   };
+  const riskFlag = async () => {
+    const m = await newMember(t.db, { prefix: 'mxr' });
+    const at = new Date();
+    const row = await t.db
+      .insertInto('protection_risk_flag')
+      .values({
+        merchant_code: 'khelabd',
+        member_id: m.member.id,
+        kind: 'sharedDevice',
+        key: `matrix-${m.member.id}`,
+        detail: JSON.stringify({ members: [] }),
+        first_seen_at: at,
+        last_seen_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
   const closedMember = async () => {
     const m = await newMember(t.db, { prefix: 'mxe' });
     ok(
@@ -1128,6 +1146,25 @@ describe('the role matrix: every back-office route with every role', () => {
         url: '/bo/api/protection/kyc/review',
         payload: { id: await kycDocument(), decision: 'reject', reason: 'matrix review' },
       }),
+    },
+    'GET /bo/api/protection/risk': {
+      permissions: ['protection.read'],
+      writes: false,
+      request: get('/bo/api/protection/risk?merchant=khelabd'),
+    },
+    'POST /bo/api/protection/risk/decide': {
+      permissions: ['protection.write'],
+      writes: true,
+      request: async () => ({
+        method: 'POST',
+        url: '/bo/api/protection/risk/decide',
+        payload: { id: await riskFlag(), decision: 'clear', note: 'matrix decision' },
+      }),
+    },
+    'POST /bo/api/protection/risk/scan': {
+      permissions: ['protection.write'],
+      writes: true,
+      request: async () => ({ method: 'POST', url: '/bo/api/protection/risk/scan' }),
     },
     'GET /bo/api/protection/erasures': {
       permissions: ['protection.read'],
