@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
@@ -90,9 +91,11 @@ const PromptDialog = ({ token }: { token: string }) => {
     }
   };
 
-  return (
+  // In a portal above the modals (z-100; the page under an open modal is inert): on the deposit
+  // page it covers the member centre until answered.
+  return createPortal(
     <div
-      className="fixed inset-0 z-[85] grid place-items-center overflow-y-auto bg-black/55 p-4"
+      className="fixed inset-0 z-[110] grid place-items-center overflow-y-auto bg-black/55 p-4"
       role="dialog"
       aria-modal="true"
       aria-labelledby="limit-prompt-title"
@@ -139,6 +142,7 @@ const PromptDialog = ({ token }: { token: string }) => {
           </div>
         </KitForm>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 };
