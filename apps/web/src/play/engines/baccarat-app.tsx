@@ -1,9 +1,8 @@
 import { BACCARAT_MAX_CHIPS, type BaccaratBetKind } from '@khela/fair';
-import { Minus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
-import { IconButton, Stat } from '../widgets';
+import { BetStepper, Stat } from '../widgets';
 import { type Card, CardArt } from './card-art';
 import type { EngineBoot } from './engine-app';
 
@@ -165,21 +164,14 @@ export const BaccaratApp = ({ boot, language }: { boot: EngineBoot; language: st
       </div>
       <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
         <div className="flex flex-wrap items-center gap-3">
-          <IconButton
-            label={t('betDown')}
-            onClick={() => setChipIndex((i) => Math.max(0, i - 1))}
+          <BetStepper
+            labels={{ down: t('betDown'), bet: tr('chip'), up: t('betUp') }}
+            value={money(chip)}
+            minor={chip}
+            levels={levels.length}
+            setBetIndex={setChipIndex}
             disabled={busy}
-          >
-            <Minus className="size-4" />
-          </IconButton>
-          <Stat label={tr('chip')} value={money(chip)} minor={chip} testId="engine-bet" />
-          <IconButton
-            label={t('betUp')}
-            onClick={() => setChipIndex((i) => Math.min(levels.length - 1, i + 1))}
-            disabled={busy}
-          >
-            <Plus className="size-4" />
-          </IconButton>
+          />
           <Stat label={tr('stake')} value={money(chip * chips)} minor={chip * chips} testId="bac-stake" />
           <div className="ml-auto flex gap-2">
             <button

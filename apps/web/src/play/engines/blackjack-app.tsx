@@ -1,9 +1,8 @@
 import { BLACKJACK_ACTIONS, type BlackjackAction } from '@khela/fair';
-import { Minus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
-import { IconButton, Stat } from '../widgets';
+import { BetStepper, Stat } from '../widgets';
 import { type Card, CardArt } from './card-art';
 import type { EngineBoot } from './engine-app';
 
@@ -167,21 +166,14 @@ export const BlackjackApp = ({ boot, language }: { boot: EngineBoot; language: s
           </div>
         ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <IconButton
-            label={t('betDown')}
-            onClick={() => setBetIndex((i) => Math.max(0, i - 1))}
+          <BetStepper
+            labels={{ down: t('betDown'), bet: t('bet'), up: t('betUp') }}
+            value={money(bet)}
+            minor={bet}
+            levels={levels.length}
+            setBetIndex={setBetIndex}
             disabled={busy || open}
-          >
-            <Minus className="size-4" />
-          </IconButton>
-          <Stat label={t('bet')} value={money(bet)} minor={bet} testId="engine-bet" />
-          <IconButton
-            label={t('betUp')}
-            onClick={() => setBetIndex((i) => Math.min(levels.length - 1, i + 1))}
-            disabled={busy || open}
-          >
-            <Plus className="size-4" />
-          </IconButton>
+          />
           {round ? <Stat label={tr('stake')} value={money(stake)} minor={stake} testId="bj-stake" /> : null}
           <button
             type="button"

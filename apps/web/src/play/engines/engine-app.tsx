@@ -1,9 +1,8 @@
-import { Minus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
 import type { Translate } from '../i18n';
-import { IconButton, Stat } from '../widgets';
+import { BetStepper, Stat } from '../widgets';
 import { DieArt, GemArt, MineArt, SymbolArt, TileArt } from './art';
 
 /**
@@ -241,21 +240,14 @@ export const EngineApp = ({ boot, language }: { boot: EngineBoot; language: stri
       <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
         <div className="grid grid-cols-2 gap-3">{controls}</div>
         <div className="flex items-center gap-3">
-          <IconButton
-            label={t('betDown')}
-            onClick={() => setBetIndex((i) => Math.max(0, i - 1))}
+          <BetStepper
+            labels={{ down: t('betDown'), bet: t('bet'), up: t('betUp') }}
+            value={money(bet)}
+            minor={bet}
+            levels={levels.length}
+            setBetIndex={setBetIndex}
             disabled={busy || open}
-          >
-            <Minus className="size-4" />
-          </IconButton>
-          <Stat label={t('bet')} value={money(bet)} minor={bet} testId="engine-bet" />
-          <IconButton
-            label={t('betUp')}
-            onClick={() => setBetIndex((i) => Math.min(levels.length - 1, i + 1))}
-            disabled={busy || open}
-          >
-            <Plus className="size-4" />
-          </IconButton>
+          />
           {multiStep && open ? (
             <button
               type="button"

@@ -1,9 +1,8 @@
 import { FISH_SPECIES, type Fish, fishBetween, fishPositionAt } from '@khela/fair';
-import { Minus, Plus } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { call, newRequestId, PlayError } from '../api';
 import { makeMoney, notifyBalance } from '../format';
-import { IconButton, Stat } from '../widgets';
+import { BetStepper, Stat } from '../widgets';
 import type { EngineBoot } from './engine-app';
 
 /**
@@ -194,13 +193,13 @@ export const FishingApp = ({ boot, language }: { boot: EngineBoot; language: str
         {message}
       </div>
       <footer className="flex items-center gap-3 px-4 pb-5 pt-2 sm:mx-auto sm:w-full sm:max-w-xl">
-        <IconButton label={t('betDown')} onClick={() => setBetIndex((i) => Math.max(0, i - 1))}>
-          <Minus className="size-4" />
-        </IconButton>
-        <Stat label={t('bet')} value={money(bet)} minor={bet} testId="engine-bet" />
-        <IconButton label={t('betUp')} onClick={() => setBetIndex((i) => Math.min(levels.length - 1, i + 1))}>
-          <Plus className="size-4" />
-        </IconButton>
+        <BetStepper
+          labels={{ down: t('betDown'), bet: t('bet'), up: t('betUp') }}
+          value={money(bet)}
+          minor={bet}
+          levels={levels.length}
+          setBetIndex={setBetIndex}
+        />
       </footer>
     </main>
   );

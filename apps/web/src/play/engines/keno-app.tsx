@@ -1,9 +1,8 @@
 import { KENO_MAX_SPOTS, KENO_NUMBERS, KENO_PAYTABLE } from '@khela/fair';
-import { Minus, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
-import { IconButton, Stat } from '../widgets';
+import { BetStepper, Stat } from '../widgets';
 import type { EngineBoot } from './engine-app';
 
 /**
@@ -130,21 +129,14 @@ export const KenoApp = ({ boot, language }: { boot: EngineBoot; language: string
       </div>
       <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
         <div className="flex flex-wrap items-center gap-3">
-          <IconButton
-            label={t('betDown')}
-            onClick={() => setBetIndex((i) => Math.max(0, i - 1))}
+          <BetStepper
+            labels={{ down: t('betDown'), bet: t('bet'), up: t('betUp') }}
+            value={money(bet)}
+            minor={bet}
+            levels={levels.length}
+            setBetIndex={setBetIndex}
             disabled={busy}
-          >
-            <Minus className="size-4" />
-          </IconButton>
-          <Stat label={t('bet')} value={money(bet)} minor={bet} testId="engine-bet" />
-          <IconButton
-            label={t('betUp')}
-            onClick={() => setBetIndex((i) => Math.min(levels.length - 1, i + 1))}
-            disabled={busy}
-          >
-            <Plus className="size-4" />
-          </IconButton>
+          />
           <div className="ml-auto flex gap-2">
             <button
               type="button"
