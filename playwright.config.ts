@@ -23,7 +23,9 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // 15 s per expectation: on the 2-core CI machine a busy moment (two browsers and two servers)
+  // has made a 10 s wait for a modal or a text run out; a passing journey does not wait longer.
+  expect: { timeout: 15_000 },
   // .ci/run adds the JSON reporter, whose file names every failing journey at the end of the log.
   reporter: 'list',
   use: {
