@@ -6,7 +6,8 @@ import { saveShot } from './shots';
 /*
  * Sportsbook cash-out (ADR 050): a single placed from the slip on /sports, its live offer on
  * "Cash out" in my bets, confirmed, the bet settled as cashed out and the offer credited to the
- * balance. The odds-format choice shows the same prices as fractions. Offer maths: server tests.
+ * balance. The odds-format choice shows the same prices as fractions, and is kept with the account:
+ * another browser of the member opens the book in it. Offer maths: server tests.
  */
 
 const digitsOf = (text: string) => Number(text.replace(/[^0-9]/g, ''));
@@ -29,7 +30,11 @@ const logIn = async (page: Page, ip: string) => {
 const balance = async (page: Page) =>
   digitsOf((await page.getByTestId('balance-amount').textContent()) ?? '');
 
-test('a single cashed out from my bets at its live offer, the offer in the balance', async ({ page }) => {
+test('a single cashed out from my bets at its live offer, the offer in the balance', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const member = await logIn(page, '103.4.146.93');
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -44,6 +49,29 @@ test('a single cashed out from my bets at its live offer, the offer in the balan
   // Odds in fractions: every price reads n/d; back to decimal.
   await page.getByTestId('odds-format').selectOption('fractional');
   await expect(home).toContainText(/\d+\/\d+/);
+  await page.getByTestId('odds-format').selectOption('decimal');
+  await expect(home).toContainText(/\d+\.\d{2}/);
+
+  // Kept with the account: a new browser of the member (nothing in its storage) shows American odds.
+  const kept = page.waitForResponse(
+    (r) => r.url().endsWith('/wps/sportsbook/preferences') && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('odds-format').selectOption('american');
+  expect((await kept).status()).toBe(200);
+  const other = await browser.newContext({ baseURL, viewport: { width: 1440, height: 1000 } });
+  const second = await other.newPage();
+  await second.addInitScript((value) => {
+    window.sessionStorage.setItem('token', value.token);
+    window.sessionStorage.setItem('account', value.userName);
+    window.sessionStorage.setItem('USER_POPUP', 'closed');
+    window.localStorage.setItem('hisLang', 'en');
+  }, member);
+  await openPage(second, '/sports', 'sports');
+  await expect(second.getByTestId('odds-format')).toHaveValue('american', { timeout: 30_000 });
+  await expect(
+    second.getByTestId('book-soon').getByTestId('book-event').first().getByTestId('book-selection').first(),
+  ).toContainText(/[+-]\d{3}/, { timeout: 30_000 });
+  await other.close();
   await page.getByTestId('odds-format').selectOption('decimal');
   await expect(home).toContainText(/\d+\.\d{2}/);
 

@@ -1455,6 +1455,12 @@ export interface SbMarket {
   void_reason: string | null;
 }
 
+export interface SbMemberPreference {
+  member_id: number;
+  odds_format: string;
+  updated_at: Timestamp;
+}
+
 export interface SbRule {
   cashout_enabled: Generated<boolean>;
   cashout_margin_bp: Generated<number>;
@@ -1707,6 +1713,7 @@ export interface DB {
   sb_competition: SbCompetition;
   sb_event: SbEvent;
   sb_market: SbMarket;
+  sb_member_preference: SbMemberPreference;
   sb_rule: SbRule;
   sb_selection: SbSelection;
   sb_sport: SbSport;

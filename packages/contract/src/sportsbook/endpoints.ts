@@ -30,6 +30,18 @@ export const sportsbookEndpoints = {
     auth: true,
     protection: 'exempt',
   }),
+  sportsbookPreferences: endpoint({
+    method: 'GET',
+    path: '/wps/sportsbook/preferences',
+    modId: 'COMM3',
+    auth: true,
+  }),
+  sportsbookPreferencesSave: endpoint({
+    method: 'PUT',
+    path: '/wps/sportsbook/preferences',
+    modId: 'COMM3',
+    auth: true,
+  }),
   sportsbookMyBets: endpoint({ method: 'GET', path: '/wps/sportsbook/bets', modId: 'COMM3', auth: true }),
   boSportsbookEvents: endpoint({
     method: 'GET',

@@ -33,6 +33,20 @@ export const sportsbookRoutes = {
     body: s.sportsbookCashOutBody,
     value: s.sportsbookCashOutValue,
   }),
+  sportsbookPreferences: defineRoute({
+    ...e.sportsbookPreferences,
+    tag: 'sportsbook',
+    summary:
+      "The member's sportsbook preferences: the odds format kept with the account (null: never chosen)",
+    value: s.sportsbookPreferencesValue,
+  }),
+  sportsbookPreferencesSave: defineRoute({
+    ...e.sportsbookPreferencesSave,
+    tag: 'sportsbook',
+    summary: 'Keeps the odds format with the account, for every browser of the member',
+    body: s.sportsbookPreferencesBody,
+    value: s.sportsbookPreferencesValue,
+  }),
   sportsbookMyBets: defineRoute({
     ...e.sportsbookMyBets,
     tag: 'sportsbook',

@@ -197,3 +197,12 @@ export const boSportsbookCashOutRuleValue = z.object({
   enabled: z.boolean(),
   marginBp: z.number().int(),
 });
+
+/** The odds formats a member may keep with the account (the display formats of @khela/fair, ADR 050). */
+export const SPORTSBOOK_ODDS_FORMATS = ['decimal', 'fractional', 'american', 'hk', 'malay', 'indo'] as const;
+export type SportsbookOddsFormat = (typeof SPORTSBOOK_ODDS_FORMATS)[number];
+/** null: never chosen (the site then uses the browser's choice, decimal by default). */
+export const sportsbookPreferencesValue = z.object({
+  oddsFormat: z.enum(SPORTSBOOK_ODDS_FORMATS).nullable(),
+});
+export const sportsbookPreferencesBody = z.object({ oddsFormat: z.enum(SPORTSBOOK_ODDS_FORMATS) });

@@ -31,6 +31,10 @@ export const registerSportsbookRoutes = (app: FastifyInstance, gate: Gate, book:
       legs: q.body.legs.map((l) => ({ selectionId: l.selectionId, odds: BigInt(l.odds) })),
     });
   });
+  registerRoute(app, gate, r.sportsbookPreferences, async (q) => book.preferences(member(q).id));
+  registerRoute(app, gate, r.sportsbookPreferencesSave, async (q) =>
+    book.savePreferences(member(q).id, q.body),
+  );
   registerRoute(app, gate, r.sportsbookCashOut, async (q) =>
     book.cashOut({ memberId: member(q).id, betId: q.body.betId, offerMinor: BigInt(q.body.offerMinor) }),
   );

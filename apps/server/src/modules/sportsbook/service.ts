@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import type { SportsbookOddsFormat } from '@khela/contract';
 import { pariMutuelPrice } from '@khela/fair';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
@@ -7,6 +8,7 @@ import { cashOut as cashOutBet } from './cashout';
 import type { Product, SportsFeed } from './feed';
 import type { SportsbookPlayHooks, SportsbookWallet } from './money';
 import { type OddsPolicy, placeBet } from './place-bet';
+import { preferencesOf, savePreferences as savePreferencesOf } from './preferences';
 import { resultEvent, settleReadyBets } from './settle';
 import { CADENCES, createFeedSimulator } from './simulator';
 import * as store from './store';
@@ -228,6 +230,11 @@ export const createSportsbook = (deps: SportsbookDeps) => {
     return { offerMinor: done.offerMinor.toString(), balanceMinor: done.balanceMinor.toString(), bet };
   };
 
+  /** The member's odds format kept with the account (issue 21). */
+  const preferences = (memberId: number) => preferencesOf(db, memberId);
+  const savePreferences = (memberId: number, input: { oddsFormat: SportsbookOddsFormat }) =>
+    savePreferencesOf(db, memberId, input, now());
+
   /** Settles every bet whose legs all have an outcome (the job's pass; exactly once per bet). */
   const settleReady = () => settleReadyBets(settleDeps);
 
@@ -240,6 +247,8 @@ export const createSportsbook = (deps: SportsbookDeps) => {
     place,
     myBets,
     cashOut,
+    preferences,
+    savePreferences,
     settleReadyBets: settleReady,
     settleDeps,
   };
