@@ -2,8 +2,9 @@ import { BACCARAT_MAX_CHIPS, type BaccaratBetKind } from '@khela/fair';
 import { useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
-import { BetStepper, Stat } from '../widgets';
+import { Stat } from '../widgets';
 import { type Card, CardArt } from './card-art';
+import { ChipTableFooter } from './chip-table-footer';
 import type { EngineBoot } from './engine-app';
 
 /**
@@ -162,48 +163,21 @@ export const BaccaratApp = ({ boot, language }: { boot: EngineBoot; language: st
           <span className="opacity-70">{tr('placeChips')}</span>
         )}
       </div>
-      <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
-        <div className="flex flex-wrap items-center gap-3">
-          <BetStepper
-            labels={{ down: t('betDown'), bet: tr('chip'), up: t('betUp') }}
-            value={money(chip)}
-            minor={chip}
-            levels={levels.length}
-            setBetIndex={setChipIndex}
-            disabled={busy}
-          />
-          <Stat label={tr('stake')} value={money(chip * chips)} minor={chip * chips} testId="bac-stake" />
-          <div className="ml-auto flex gap-2">
-            <button
-              type="button"
-              data-testid="bac-clear"
-              disabled={busy || chips === 0}
-              onClick={() => setPlaced({})}
-              className="rounded-xl bg-white/10 px-4 py-3 font-bold disabled:opacity-40"
-            >
-              {tr('clear')}
-            </button>
-            <button
-              type="button"
-              data-testid="engine-play"
-              disabled={busy || chips === 0}
-              onClick={deal}
-              className="rounded-xl bg-amber-400 px-6 py-3 font-bold text-slate-950 disabled:opacity-40"
-            >
-              {tr('deal')}
-            </button>
-          </div>
-        </div>
-        {round ? (
-          <p
-            className="truncate text-center text-[0.65rem] opacity-50"
-            data-testid="engine-round"
-            data-round={round.roundId}
-          >
-            {tr('nonce', { nonce: round.nonce, commitment: round.commitment.slice(0, 12) })}
-          </p>
-        ) : null}
-      </footer>
+      <ChipTableFooter
+        t={t}
+        tr={tr}
+        money={money}
+        testPrefix="bac"
+        chip={chip}
+        chips={chips}
+        levels={levels.length}
+        setChipIndex={setChipIndex}
+        busy={busy}
+        onClear={() => setPlaced({})}
+        onPlay={deal}
+        playLabel={tr('deal')}
+        round={round}
+      />
     </main>
   );
 };

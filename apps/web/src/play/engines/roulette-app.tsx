@@ -2,7 +2,8 @@ import { ROULETTE_MAX_CHIPS, ROULETTE_RED, type RouletteBet, rouletteColorOf } f
 import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import { call, newRequestId, PlayError, type Value } from '../api';
 import { makeMoney, notifyBalance } from '../format';
-import { BetStepper, Stat } from '../widgets';
+import { Stat } from '../widgets';
+import { ChipTableFooter } from './chip-table-footer';
 import type { EngineBoot } from './engine-app';
 
 /**
@@ -338,53 +339,21 @@ export const RouletteApp = ({ boot, language }: { boot: EngineBoot; language: st
           <span className="opacity-70">{tr('placeChips')}</span>
         )}
       </div>
-      <footer className="grid gap-3 px-4 pb-5 pt-3 sm:mx-auto sm:w-full sm:max-w-xl">
-        <div className="flex flex-wrap items-center gap-3">
-          <BetStepper
-            labels={{ down: t('betDown'), bet: tr('chip'), up: t('betUp') }}
-            value={money(chip)}
-            minor={chip}
-            levels={levels.length}
-            setBetIndex={setChipIndex}
-            disabled={busy}
-          />
-          <Stat
-            label={tr('stake')}
-            value={money(chip * chips)}
-            minor={chip * chips}
-            testId="roulette-stake"
-          />
-          <div className="ml-auto flex gap-2">
-            <button
-              type="button"
-              data-testid="roulette-clear"
-              disabled={busy || chips === 0}
-              onClick={() => setPlaced({})}
-              className="rounded-xl bg-white/10 px-4 py-3 font-bold disabled:opacity-40"
-            >
-              {tr('clear')}
-            </button>
-            <button
-              type="button"
-              data-testid="engine-play"
-              disabled={busy || chips === 0}
-              onClick={spin}
-              className="rounded-xl bg-amber-400 px-6 py-3 font-bold text-slate-950 disabled:opacity-40"
-            >
-              {tr('spin')}
-            </button>
-          </div>
-        </div>
-        {round ? (
-          <p
-            className="truncate text-center text-[0.65rem] opacity-50"
-            data-testid="engine-round"
-            data-round={round.roundId}
-          >
-            {tr('nonce', { nonce: round.nonce, commitment: round.commitment.slice(0, 12) })}
-          </p>
-        ) : null}
-      </footer>
+      <ChipTableFooter
+        t={t}
+        tr={tr}
+        money={money}
+        testPrefix="roulette"
+        chip={chip}
+        chips={chips}
+        levels={levels.length}
+        setChipIndex={setChipIndex}
+        busy={busy}
+        onClear={() => setPlaced({})}
+        onPlay={spin}
+        playLabel={tr('spin')}
+        round={round}
+      />
     </main>
   );
 };
