@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { nextMail, smsCode } from './auth-inbox';
-import { addressPerProject, expect, openPage, test } from './fixtures';
+import { addressPerProject, allowRefusals, expect, openPage, test } from './fixtures';
 import { newBdMobile } from './members';
 import { withModuleFlag } from './module-flag';
 
@@ -43,22 +43,6 @@ const TEXT = {
     mailPassword: /আপনার অস্থায়ী পাসওয়ার্ড: (\S+)/,
   },
 } as const;
-
-/**
- * The refusals a journey provokes on purpose (wrong password, taken username, unknown code, a
- * revoked token) show up as Chromium's "Failed to load resource" console lines: from the call on,
- * exactly those are kept out of the fixture's error list; every other error still fails the test.
- */
-const allowRefusals = (errors: string[], status: number, path: string) => {
-  const expected = (line: string) =>
-    line.includes('Failed to load resource') && line.includes(`status of ${status} `) && line.includes(path);
-  const push = errors.push.bind(errors);
-  Object.defineProperty(errors, 'push', {
-    enumerable: false,
-    configurable: true,
-    value: (...lines: string[]) => push(...lines.filter((line) => !expected(line))),
-  });
-};
 
 /** The site language (and optionally the merchant) before the first page of the test loads. */
 const useLanguage = (page: Page, language: Language, merchant?: string) =>

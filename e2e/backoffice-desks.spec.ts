@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, openPage, test } from './fixtures';
+import { allowRefusals, expect, openPage, test } from './fixtures';
 import { registerByMobile, signInWithToken } from './members';
 import { saveShot } from './shots';
 import { type DemoStaff, staffCall, staffLogin } from './staff-api';
@@ -235,4 +235,45 @@ test('@desktop the risk queue: two members on one payout account are flagged; st
     'Cleared · same household, checked by phone',
     { timeout: 20_000 },
   );
+});
+
+test("@desktop erasures: staff erase a closed account on the member's behalf; an open one is refused", async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(90_000);
+  allowRefusals(pageErrors, 409, '/bo/api/protection/erasures');
+  const member = await registerByMobile(page.request, '103.4.146.211');
+  await asStaff(page, 'risk');
+  await page.goto('/bo/protection/erasures');
+  await expect(page.getByTestId('page-bo-protection-erasures')).toBeVisible({ timeout: 20_000 });
+
+  // The account is still open: refused, in words, and nothing is listed.
+  await page.getByTestId('bo-erase-member').fill(String(member.id));
+  await page.getByTestId('bo-erase-reason').fill('asked by mail on 27 Nov');
+  await page.getByTestId('bo-erase-submit').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('toast-error')).toContainText('Only a closed account can be erased');
+
+  // The member closes the account; staff erase it: listed with the AML records kept five years.
+  const closed = await page.request.post('/wps/protection/close', {
+    headers: { Authorization: member.token, Merchant: 'khelabd' },
+    data: { confirm: true, reason: 'other' },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+  await page.getByTestId('bo-erase-member').fill(String(member.id));
+  await page.getByTestId('bo-erase-reason').fill('asked by mail on 27 Nov');
+  await page.getByTestId('bo-erase-submit').click();
+  await expect(page.getByTestId('confirm-dialog')).toContainText('cannot be undone');
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('toast-ok')).toContainText('Erased.');
+  await page.getByTestId('bo-erasures-filter-member').fill(String(member.id));
+  await page.getByTestId('bo-erasures-filter-submit').click();
+  const row = page.getByTestId('bo-erasures-table').locator('tr', { hasText: `erased-${member.id}` });
+  await expect(row).toHaveCount(1, { timeout: 20_000 });
+  await expect(row).toContainText('by staff');
+  const status = row.getByTestId('bo-erasure-status');
+  await expect(status).toContainText('AML records kept until');
+  await expect(status).toContainText(String(new Date().getUTCFullYear() + 5));
+  await saveShot(page, 'backoffice-desks', 'erasures');
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect, openPage, test } from './fixtures';
+import { allowRefusals, expect, openPage, test } from './fixtures';
 import { registerByMobile } from './members';
 import { saveShot } from './shots';
 import {
@@ -21,18 +21,6 @@ import {
  * `khelabd` stays as seeded.
  */
 const MERCHANT = 'khelain';
-
-/** The 401 of a refused call is expected in some journeys; it must not fail them as a console error. */
-const allowRefusals = (errors: string[], status: number, path: string) => {
-  const expected = (line: string) =>
-    line.includes('Failed to load resource') && line.includes(`status of ${status} `) && line.includes(path);
-  const push = errors.push.bind(errors);
-  Object.defineProperty(errors, 'push', {
-    enumerable: false,
-    configurable: true,
-    value: (...lines: string[]) => push(...lines.filter((line) => !expected(line))),
-  });
-};
 
 /** A real PNG (solid colour, `width` x `height`), made here so the test needs no fixture file. */
 const png = (width: number, height: number, [r, g, b]: [number, number, number]) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { allowRefusals, expect, test } from './fixtures';
 import { MOBILE_PASSWORD, registerByMobile, signInWithToken } from './members';
 import { saveShot } from './shots';
 import { staffCall, staffLogin } from './staff-api';
@@ -15,18 +15,6 @@ import { staffCall, staffLogin } from './staff-api';
  */
 
 const SLOW = { timeout: 30_000 };
-
-/** The refusals this journey provokes are expected: the browser logs them as failed loads. */
-const allowRefusals = (errors: string[], status: number, path: string) => {
-  const expected = (line: string) =>
-    line.includes('Failed to load resource') && line.includes(`status of ${status} `) && line.includes(path);
-  const push = errors.push.bind(errors);
-  Object.defineProperty(errors, 'push', {
-    enumerable: false,
-    configurable: true,
-    value: (...lines: string[]) => push(...lines.filter((line) => !expected(line))),
-  });
-};
 
 test.describe('player protection', () => {
   test.describe.configure({ timeout: 180_000 });

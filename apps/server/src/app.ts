@@ -14,6 +14,7 @@ import {
   cashierRiskSignals,
   createCashier,
   createCashierDailyMoney,
+  eraseCashierPersonalData,
 } from './modules/cashier';
 import { createCatalogueService, createLotteryService, registerCatalogueRoutes } from './modules/catalogue';
 import {
@@ -39,6 +40,7 @@ import {
 import {
   createInboxOps,
   createInboxService,
+  eraseInboxPersonalData,
   registerInboxBackofficeRoutes,
   registerInboxRoutes,
 } from './modules/inbox';
@@ -75,7 +77,7 @@ import {
   registerSiteRoutes,
 } from './modules/site';
 import { createStaff, createStaffRouter, registerStaffRoutes } from './modules/staff';
-import { composeSupport } from './modules/support';
+import { composeSupport, eraseSupportPersonalData } from './modules/support';
 import {
   createBalanceEvents,
   createDailyBonus,
@@ -183,6 +185,13 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
       erase: (memberId, part, within) => identity.eraseIdentity(memberId, part, within),
       secret: (name) => identity.secret(name),
     },
+    // …and the other owners of personal data theirs (ADR 057).
+    personalData: [
+      (memberId, part, within, at) => eraseCashierPersonalData(within, memberId, part, at),
+      // Nothing of theirs is retained: both parts erase all (again, harmlessly, at the end).
+      (memberId, _part, within) => eraseInboxPersonalData(within, memberId),
+      (memberId, _part, within) => eraseSupportPersonalData(within, memberId),
+    ],
   });
   const protectionBackoffice = createProtectionBackoffice(protection, identity.memberDirectory);
   const profileBackoffice = createProfileBackoffice(protection, identity.memberDirectory);

@@ -1,7 +1,7 @@
 import { HeartPulse } from 'lucide-react';
 import type { BoFeature } from '../types';
 
-/** Player protection (issue 16, ADR 030, 045): the dashboard, the exclusion register, the KYC and risk queues, the licence profile. */
+/** Player protection (issue 16, ADR 030, 045): the dashboard, the exclusion register, the KYC and risk queues, erasures, the licence profile. */
 export const protectionFeature: BoFeature = {
   id: 'protection',
   nav: { labelKey: 'nav', icon: HeartPulse, permission: 'protection.read', order: 47 },
@@ -17,6 +17,10 @@ export const protectionFeature: BoFeature = {
     {
       path: 'protection/risk',
       lazy: () => import('./risk-page').then((m) => ({ Component: m.RiskPage })),
+    },
+    {
+      path: 'protection/erasures',
+      lazy: () => import('./erasures-page').then((m) => ({ Component: m.ErasuresPage })),
     },
     {
       path: 'protection/profile',

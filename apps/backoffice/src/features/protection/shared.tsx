@@ -28,6 +28,7 @@ export const ProtectionTabs = () => {
     { to: '/protection/dashboard', label: t('tabs.dashboard'), end: false },
     { to: '/protection/kyc', label: t('tabs.kyc'), end: false },
     { to: '/protection/risk', label: t('tabs.risk'), end: false },
+    { to: '/protection/erasures', label: t('tabs.erasures'), end: false },
     { to: '/protection/profile', label: t('tabs.profile'), end: false },
   ];
   return <SectionTabs label={t('nav')} tabs={tabs} />;

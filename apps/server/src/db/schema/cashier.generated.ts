@@ -92,6 +92,7 @@ export interface CashierSetting {
 export interface CashierUpload {
   bytes: Uint8Array;
   created_at: Timestamp;
+  erased_at: Timestamp | null;
   id: string;
   member_id: number;
   mime: 'image/png' | 'image/jpeg';

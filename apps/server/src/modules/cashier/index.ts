@@ -91,6 +91,7 @@ export const createCashier = (deps: Deps) => {
 export type Cashier = ReturnType<typeof createCashier>;
 export { type ApprovedDeposit, approvedDepositsOf } from './approved-deposits';
 export { createCashierDailyMoney, type DailyCashierMoney } from './daily-money';
+export { eraseCashierPersonalData } from './erasure';
 export { createMemberDepositTotals } from './member-deposits';
 export { type MembersMoney, membersMoney } from './member-money';
 export { membersSharingPayoutWith } from './shared-payout';

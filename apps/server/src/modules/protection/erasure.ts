@@ -20,6 +20,18 @@ export type IdentityEraser = {
   secret: (name: string) => Promise<string>;
 };
 
+/**
+ * Another module's half of an erasure (cashier, inbox, support chat; handed in by app.ts): erases
+ * what the module keeps of the member in `within`, `contact` at once and `all` when the AML
+ * retention is over (docs/decisions/057).
+ */
+export type PersonalDataEraser = (
+  memberId: number,
+  part: 'contact' | 'all',
+  within: Kysely<DB>,
+  at: Date,
+) => Promise<void>;
+
 const MARK_KEY = 'protection.exclusion-mark';
 
 /** The forms a mobile and an ID number are compared in (the digest of the same person is the same). */
@@ -77,6 +89,7 @@ export const createErasure = (deps: {
   endSessions: EndSessions;
   changed: (memberId: number) => void;
   identity?: IdentityEraser | undefined;
+  others?: readonly PersonalDataEraser[] | undefined;
 }) => {
   const { db, now, profiles } = deps;
   const identity = () => {
@@ -122,7 +135,9 @@ export const createErasure = (deps: {
     const { amlRetentionYears } = await profiles.of(member.merchantCode, trx, true);
     const end = addYears(row.restricted_at ?? at, amlRetentionYears);
     const retainedUntil = amlRetentionYears > 0 && end.getTime() > at.getTime() ? end : null;
-    const person = await identity().erase(member.id, retainedUntil ? 'contact' : 'all', trx);
+    const part = retainedUntil ? 'contact' : 'all';
+    const person = await identity().erase(member.id, part, trx);
+    for (const erase of deps.others ?? []) await erase(member.id, part, trx, at);
     if (row.closure_reason === 'harm' && person) {
       const marks = [
         ['mobile', person.mobile],
@@ -197,6 +212,7 @@ export const createErasure = (deps: {
           .executeTakeFirst();
         if (claimed.numUpdatedRows === 0n) return; // another node finished it
         await identity().erase(e.member_id, 'all', trx);
+        for (const erase of deps.others ?? []) await erase(e.member_id, 'all', trx, at);
         await eraseRetained(trx, e.member_id, at);
         await store.insertEvent(trx, {
           merchantCode: e.merchant_code,

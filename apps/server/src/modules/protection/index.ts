@@ -6,7 +6,7 @@ export {
   registerProtectionBackofficeRoutes,
 } from './bo';
 export { DOOR_MEMORY_MS, type DoorCheck } from './door';
-export type { IdentityEraser } from './erasure';
+export type { IdentityEraser, PersonalDataEraser } from './erasure';
 export { protectionDataOf } from './member-data';
 export { createMyData, type DataSource, type MyData } from './my-data';
 export {

@@ -4,7 +4,7 @@ import type { Db } from '../../shared/db';
 import { createAccountClosure } from './account';
 import { createCounting } from './counting';
 import { createDoor, type DoorCheck } from './door';
-import { createErasure, type IdentityEraser } from './erasure';
+import { createErasure, type IdentityEraser, type PersonalDataEraser } from './erasure';
 import { createKyc } from './kyc';
 import { createLimitPrompt } from './limit-prompt';
 import { createLimits, type ProtectedMember } from './limits';
@@ -20,6 +20,8 @@ export type ProtectionDeps = {
   endSessions: EndSessions;
   /** Identity's half of an erasure (docs/decisions/052), handed in by app.ts. */
   identity?: IdentityEraser | undefined;
+  /** The other owners of personal data (cashier, inbox, support chat; ADR 057), handed in by app.ts. */
+  personalData?: readonly PersonalDataEraser[] | undefined;
 };
 
 /** What a stake is of: the merchant (its licence profile) and the vertical (catalogue game type). */
@@ -56,6 +58,7 @@ export const createProtection = (deps: ProtectionDeps) => {
     endSessions: deps.endSessions,
     changed,
     identity: deps.identity,
+    others: deps.personalData,
   });
   return {
     /** Refuses a call a route's `protection` mark names, before it does anything. */

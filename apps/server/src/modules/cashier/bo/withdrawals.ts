@@ -271,6 +271,7 @@ export const createWithdrawalQueue = ({ db, wallet, cashier, now }: CashierBoCon
       .selectFrom('cashier_upload')
       .select(['mime', 'bytes'])
       .where('id', '=', id)
+      .where('erased_at', 'is', null)
       .executeTakeFirst();
     if (!row) throw new AppError('not.found');
     return { mime: row.mime, bytes: Buffer.from(row.bytes) };
