@@ -199,7 +199,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
   const cashierSignals = cashierRiskSignals(db);
   const riskDesk = createRiskDesk(protection, identity.memberDirectory, [
     cashierSignals.sharedPayout,
-    cashierSignals.rapidCycle,
+    (since, rules) => cashierSignals.rapidCycle(since, rules.rapidCycle),
     identity.sharedDeviceSignals,
   ]);
   // Play hooks (docs/decisions/035): every vertical's real-money stakes, payouts and refunds, in the

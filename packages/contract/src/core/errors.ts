@@ -199,6 +199,8 @@ export const errorStatus = {
   'protection.limit.prompt': 403,
   /** The risk flag was already cleared or confirmed (`value.status`). */
   'protection.risk.decided': 409,
+  /** A confirmed risk flag holds the member's withdrawals until staff clear it (`value.kind`). */
+  'protection.risk.hold': 403,
   /** The member closed the account: no sign-in, deposit or play. */
   'protection.closed': 403,
   /** The self-exclusion's term is over (`value.until`), but it stays until a lift is asked for and confirmed. */

@@ -72,6 +72,11 @@ export type ClosureReason = (typeof CLOSURE_REASONS)[number];
 /** The licence profile's retention of identity records after closure, in years. */
 export const AML_RETENTION_MIN = 0;
 export const AML_RETENTION_MAX = 10;
+/** The rapid-cycle risk signal's window (hours after a deposit) and share (per cent of it withdrawn), per licence profile. */
+export const RISK_CYCLE_HOURS_MIN = 1;
+export const RISK_CYCLE_HOURS_MAX = 168;
+export const RISK_CYCLE_PERCENT_MIN = 10;
+export const RISK_CYCLE_PERCENT_MAX = 100;
 /** KYC uploads per member and per address in one hour (docs/decisions/052). */
 export const KYC_UPLOADS_PER_MEMBER_HOUR = 10;
 export const KYC_UPLOADS_PER_IP_HOUR = 60;

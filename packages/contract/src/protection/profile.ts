@@ -13,6 +13,10 @@ import {
   MONEY_MODES,
   PROFILE_COOLING_OFF_MAX,
   PROFILE_COOLING_OFF_MIN,
+  RISK_CYCLE_HOURS_MAX,
+  RISK_CYCLE_HOURS_MIN,
+  RISK_CYCLE_PERCENT_MAX,
+  RISK_CYCLE_PERCENT_MIN,
 } from './constants';
 import { protectionEndpoints } from './endpoints';
 import { protectionOkValue } from './schemas';
@@ -37,6 +41,12 @@ export const licenceProfile = z.object({
   kycWithdrawalAbove: minorText.nullable(),
   /** Years identity records (KYC files, date of birth, ID number, payee name) are kept after closure (docs/decisions/052). */
   amlRetentionYears: z.number().int().min(AML_RETENTION_MIN).max(AML_RETENTION_MAX).default(5),
+  /** A withdrawal within this many hours after a deposit… (the rapid-cycle risk signal, docs/decisions/057) */
+  riskCycleHours: z.number().int().min(RISK_CYCLE_HOURS_MIN).max(RISK_CYCLE_HOURS_MAX).default(24),
+  /** …taking at least this per cent of it back out is flagged. */
+  riskCyclePercent: z.number().int().min(RISK_CYCLE_PERCENT_MIN).max(RISK_CYCLE_PERCENT_MAX).default(80),
+  /** A confirmed risk flag holds the member's withdrawals until staff clear it. */
+  riskHoldWithdrawals: z.boolean().default(true),
 });
 export type LicenceProfile = z.infer<typeof licenceProfile>;
 

@@ -8,6 +8,10 @@ import {
   MONEY_MODES,
   PROFILE_COOLING_OFF_MAX,
   PROFILE_COOLING_OFF_MIN,
+  RISK_CYCLE_HOURS_MAX,
+  RISK_CYCLE_HOURS_MIN,
+  RISK_CYCLE_PERCENT_MAX,
+  RISK_CYCLE_PERCENT_MIN,
 } from '@khela/contract/browser';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +37,9 @@ type Profile = {
   kycBeforeDeposit: boolean;
   kycWithdrawalAbove: string | null;
   amlRetentionYears: number;
+  riskCycleHours: number;
+  riskCyclePercent: number;
+  riskHoldWithdrawals: boolean;
 };
 
 /** Minor units shown and typed as a whole amount (the profile's KYC threshold). */
@@ -40,7 +47,7 @@ const majorOf = (minor: string | null) => (minor === null ? '' : String(BigInt(m
 
 /**
  * The merchant's licence profile (ADR 045): minimum age, money mode, allowed verticals, cooling-off,
- * limit prompt, KYC rules. Saving makes a new version (audited); an editor behind a newer version is refused.
+ * limit prompt, KYC rules, risk rules (ADR 057). Saving makes a new version (audited); an editor behind a newer version is refused.
  */
 export const ProfilePage = () => {
   const { t, i18n } = useTranslation('protection');
@@ -168,6 +175,40 @@ export const ProfilePage = () => {
               />
             </div>
           </div>
+          <fieldset className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <legend className="mb-2 font-medium text-sm">{t('profile.risk')}</legend>
+            <Field label={t('profile.riskCycleHours')}>
+              <Input
+                type="number"
+                min={RISK_CYCLE_HOURS_MIN}
+                max={RISK_CYCLE_HOURS_MAX}
+                value={draft.riskCycleHours}
+                disabled={readOnly}
+                data-testid="bo-profile-risk-hours"
+                onChange={(e) => set({ riskCycleHours: Number(e.target.value) })}
+              />
+            </Field>
+            <Field label={t('profile.riskCyclePercent')}>
+              <Input
+                type="number"
+                min={RISK_CYCLE_PERCENT_MIN}
+                max={RISK_CYCLE_PERCENT_MAX}
+                value={draft.riskCyclePercent}
+                disabled={readOnly}
+                data-testid="bo-profile-risk-percent"
+                onChange={(e) => set({ riskCyclePercent: Number(e.target.value) })}
+              />
+            </Field>
+            <div className="flex items-end">
+              <Toggle
+                checked={draft.riskHoldWithdrawals}
+                disabled={readOnly}
+                onChange={(v) => set({ riskHoldWithdrawals: v })}
+                label={t('profile.riskHold')}
+                testId="bo-profile-risk-hold"
+              />
+            </div>
+          </fieldset>
           <fieldset className="mt-4">
             <legend className="mb-2 font-medium text-sm">{t('profile.verticals')}</legend>
             <div className="flex flex-wrap gap-3">

@@ -57,7 +57,10 @@ const Finding = ({ row }: { row: RiskRow }) => {
   );
 };
 
-/** One open flag's decision: clear (nothing wrong) or confirm (a real risk), with a note. */
+/**
+ * One flag's decision, with a note: an open flag is cleared (nothing wrong) or confirmed (a real
+ * risk; the licence profile may hold withdrawals); a confirmed one can be cleared (lifts the hold).
+ */
 const Decide = ({ row }: { row: RiskRow }) => {
   const { t } = useTranslation('protection');
   const [note, setNote] = useState('');
@@ -76,16 +79,18 @@ const Decide = ({ row }: { row: RiskRow }) => {
         disabled={!ready}
         onClick={() => decide.mutate({ id: row.id, decision: 'clear', note })}
       >
-        {t('risk.clear')}
+        {row.status === 'confirmed' ? t('risk.clearConfirmed') : t('risk.clear')}
       </Button>
-      <Button
-        variant="primary"
-        data-testid="bo-risk-confirm"
-        disabled={!ready}
-        onClick={() => decide.mutate({ id: row.id, decision: 'confirm', note })}
-      >
-        {t('risk.confirm')}
-      </Button>
+      {row.status === 'open' ? (
+        <Button
+          variant="primary"
+          data-testid="bo-risk-confirm"
+          disabled={!ready}
+          onClick={() => decide.mutate({ id: row.id, decision: 'confirm', note })}
+        >
+          {t('risk.confirm')}
+        </Button>
+      ) : null}
     </div>
   );
 };
@@ -116,15 +121,17 @@ export const RiskPage = () => {
     {
       key: 'status',
       label: t('register.state'),
-      render: (r) =>
-        r.status === 'open' && can('protection.write') ? (
-          <Decide row={r} />
-        ) : (
-          <span data-testid="bo-risk-status">
-            {t(`risk.status.${r.status}`)}
-            {r.note ? ` · ${r.note}` : ''}
-          </span>
-        ),
+      render: (r) => (
+        <div className="flex flex-col gap-1">
+          {r.status === 'open' ? null : (
+            <span data-testid="bo-risk-status">
+              {t(`risk.status.${r.status}`)}
+              {r.note ? ` · ${r.note}` : ''}
+            </span>
+          )}
+          {r.status !== 'cleared' && can('protection.write') ? <Decide row={r} /> : null}
+        </div>
+      ),
     },
   ];
   return (

@@ -99,6 +99,9 @@ export interface ProtectionProfile {
   merchant_code: string;
   min_age: number;
   money_mode: string;
+  risk_cycle_hours: Generated<number>;
+  risk_cycle_percent: Generated<number>;
+  risk_hold_withdrawals: Generated<boolean>;
   staff_id: number | null;
   version: number;
 }

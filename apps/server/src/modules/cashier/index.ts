@@ -17,7 +17,7 @@ import { createCashierWebhooks } from './webhooks';
 
 export { createGatewaySimulator, createHmacGateway, type PaymentGateway, SIMULATOR_CODE } from './gateway';
 export { httpDeliver, sendWebhook } from './gateway-sim';
-export { cashierRiskSignals, RAPID_CYCLE_HOURS, RAPID_CYCLE_PERCENT } from './risk-signals';
+export { cashierRiskSignals, type RapidCycleRules } from './risk-signals';
 export { type CashierService, createCashierService, NON_WITHDRAWABLE_KINDS } from './service';
 
 /**

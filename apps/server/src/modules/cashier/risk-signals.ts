@@ -9,10 +9,13 @@ type Signal = {
   detail: Record<string, unknown>;
 };
 
-/** A withdrawal asked for within this time after a deposit was credited makes a rapid cycle… */
-export const RAPID_CYCLE_HOURS = 24;
-/** …when it takes at least this share (per cent) of the deposit back out. */
-export const RAPID_CYCLE_PERCENT = 80;
+/**
+ * The rapid-cycle rule of a merchant (its licence profile's, docs/decisions/057): a withdrawal
+ * asked for within `hours` after a deposit was credited, taking at least `percent` of it back out.
+ */
+export type RapidCycleRule = { merchantCode: string; hours: number; percent: number };
+/** The rules of the scan: each merchant's own, the default for the others. */
+export type RapidCycleRules = { merchants: RapidCycleRule[]; otherwise: { hours: number; percent: number } };
 
 const masked = (number: string) => `••••${number.slice(-4)}`;
 
@@ -20,8 +23,9 @@ const masked = (number: string) => `••••${number.slice(-4)}`;
  * The cashier's risk signals (docs/decisions/054), read from its own tables:
  * - `sharedPayout`: a payout account (channel and number) bound by, or withdrawn to by, two or
  *   more members — one flag per member and account, naming the others;
- * - `rapidCycle`: a deposit credited since `since`, followed within `RAPID_CYCLE_HOURS` by a
- *   withdrawal of at least `RAPID_CYCLE_PERCENT` % of it — one flag per deposit.
+ * - `rapidCycle`: a deposit credited since `since`, followed within the merchant's `hours` by a
+ *   withdrawal of at least its `percent` of it — one flag per deposit, set-based over every
+ *   merchant's rule at once.
  */
 export const cashierRiskSignals = (db: Db) => ({
   sharedPayout: async (since: Date): Promise<Signal[]> => {
@@ -53,7 +57,10 @@ export const cashierRiskSignals = (db: Db) => ({
       },
     }));
   },
-  rapidCycle: async (since: Date): Promise<Signal[]> => {
+  rapidCycle: async (since: Date, rules: RapidCycleRules): Promise<Signal[]> => {
+    const own = rules.merchants.length
+      ? sql`VALUES ${sql.join(rules.merchants.map((r) => sql`(${r.merchantCode}::text, ${r.hours}::integer, ${r.percent}::integer)`))}`
+      : sql`SELECT NULL::text, NULL::integer, NULL::integer WHERE false`;
     const rows = await sql<{
       member_id: number;
       deposit_id: string;
@@ -66,10 +73,12 @@ export const cashierRiskSignals = (db: Db) => ({
           w.id AS withdrawal_id, w.amount AS withdrawn,
           floor(extract(epoch FROM (w.created_at - d.decided_at)) / 60)::integer AS minutes
         FROM cashier_deposit d
+        LEFT JOIN (${own}) AS rule (merchant_code, hours, percent) ON rule.merchant_code = d.merchant_code
         JOIN cashier_withdrawal w ON w.member_id = d.member_id
           AND w.created_at >= d.decided_at
-          AND w.created_at < d.decided_at + make_interval(hours => ${RAPID_CYCLE_HOURS})
-          AND w.amount * 100 >= d.amount * ${RAPID_CYCLE_PERCENT}
+          AND w.created_at < d.decided_at
+            + make_interval(hours => coalesce(rule.hours, ${rules.otherwise.hours}::integer))
+          AND w.amount * 100 >= d.amount * coalesce(rule.percent, ${rules.otherwise.percent}::integer)
         WHERE d.status = 'approved' AND d.decided_at >= ${since}
         ORDER BY d.id, w.created_at
     `.execute(db);

@@ -29,6 +29,11 @@ export type Profile = {
   kycWithdrawalAbove: bigint | null;
   /** Years identity records are retained after closure (docs/decisions/052). */
   amlRetentionYears: number;
+  /** The rapid-cycle risk signal: a withdrawal within these hours of a deposit, of at least this per cent of it (ADR 057). */
+  riskCycleHours: number;
+  riskCyclePercent: number;
+  /** A confirmed risk flag holds the member's withdrawals until staff clear it (ADR 057). */
+  riskHoldWithdrawals: boolean;
   savedAt: Date | null;
   savedBy: number | null;
 };
@@ -44,6 +49,9 @@ export const defaultProfile = (merchantCode: string): Profile => ({
   kycBeforeDeposit: false,
   kycWithdrawalAbove: null,
   amlRetentionYears: 5,
+  riskCycleHours: 24,
+  riskCyclePercent: 80,
+  riskHoldWithdrawals: true,
   savedAt: null,
   savedBy: null,
 });
@@ -73,6 +81,9 @@ export const readProfile = async (db: Db, merchantCode: string): Promise<Profile
     kycBeforeDeposit: row.kyc_before_deposit,
     kycWithdrawalAbove: row.kyc_withdrawal_above === null ? null : BigInt(row.kyc_withdrawal_above),
     amlRetentionYears: row.aml_retention_years,
+    riskCycleHours: row.risk_cycle_hours,
+    riskCyclePercent: row.risk_cycle_percent,
+    riskHoldWithdrawals: row.risk_hold_withdrawals,
     savedAt: row.created_at,
     savedBy: row.staff_id,
   };
@@ -90,6 +101,9 @@ export const profileView = (p: Profile) => ({
   kycBeforeDeposit: p.kycBeforeDeposit,
   kycWithdrawalAbove: p.kycWithdrawalAbove === null ? null : p.kycWithdrawalAbove.toString(),
   amlRetentionYears: p.amlRetentionYears,
+  riskCycleHours: p.riskCycleHours,
+  riskCyclePercent: p.riskCyclePercent,
+  riskHoldWithdrawals: p.riskHoldWithdrawals,
   savedAt: p.savedAt?.getTime() ?? null,
   savedBy: p.savedBy,
 });
@@ -142,6 +156,9 @@ export const createProfiles = (db: Kysely<DB>, now: () => Date) => {
         kyc_before_deposit: input.kycBeforeDeposit,
         kyc_withdrawal_above: input.kycWithdrawalAbove,
         aml_retention_years: input.amlRetentionYears,
+        risk_cycle_hours: input.riskCycleHours,
+        risk_cycle_percent: input.riskCyclePercent,
+        risk_hold_withdrawals: input.riskHoldWithdrawals,
         staff_id: staffId,
         created_at: now(),
       })
@@ -173,9 +190,26 @@ export const createProfiles = (db: Kysely<DB>, now: () => Date) => {
     return kept && at - kept.at < PROFILE_MEMORY_MS && at >= kept.at ? kept.profile.version : undefined;
   };
 
+  /** The rapid-cycle rule of every merchant with a saved profile (the others have the defaults). */
+  const riskCycles = async () =>
+    (
+      await db
+        .selectFrom('protection_profile')
+        .distinctOn('merchant_code')
+        .select(['merchant_code', 'risk_cycle_hours', 'risk_cycle_percent'])
+        .orderBy('merchant_code')
+        .orderBy('version', 'desc')
+        .execute()
+    ).map((r) => ({
+      merchantCode: r.merchant_code,
+      hours: r.risk_cycle_hours,
+      percent: r.risk_cycle_percent,
+    }));
+
   return {
     of,
     save,
+    riskCycles,
     assertCanPlay,
     versionNow,
     forget: (merchantCode: string) => memory.delete(merchantCode),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { AppError } from '../../http/errors';
 import { type Actor, appendAudit, assertCan, type StaffRouter, staffActor } from '../staff';
 import type { MemberDirectory } from './bo';
+import { defaultProfile } from './profiles';
 import type { Protection } from './service';
 
 /** A finding of one of the modules that own the data (cashier, identity), handed in by app.ts. */
@@ -12,7 +13,14 @@ export type RiskSignal = {
   key: string;
   detail: Record<string, unknown> & { members?: number[] };
 };
-export type RiskSource = (since: Date) => Promise<RiskSignal[]>;
+/** The rules the scan hands every source: each merchant's rapid-cycle rule from its licence profile (ADR 057). */
+export type RiskRules = {
+  rapidCycle: {
+    merchants: { merchantCode: string; hours: number; percent: number }[];
+    otherwise: { hours: number; percent: number };
+  };
+};
+export type RiskSource = (since: Date, rules: RiskRules) => Promise<RiskSignal[]>;
 
 /** How far back the scan looks. */
 export const RISK_LOOKBACK_DAYS = 30;
@@ -57,7 +65,14 @@ export const createRiskDesk = (protection: Protection, members: MemberDirectory,
   const scan = async () => {
     const at = now();
     const since = new Date(at.getTime() - RISK_LOOKBACK_DAYS * 86_400_000);
-    const found = (await Promise.all(sources.map((source) => source(since)))).flat();
+    const otherwise = defaultProfile('');
+    const rules: RiskRules = {
+      rapidCycle: {
+        merchants: await protection.profiles.riskCycles(),
+        otherwise: { hours: otherwise.riskCycleHours, percent: otherwise.riskCyclePercent },
+      },
+    };
+    const found = (await Promise.all(sources.map((source) => source(since, rules)))).flat();
     if (found.length === 0) return { found: 0, added: 0 };
     const names = await members.byIds([...new Set(found.map((s) => s.memberId))]);
     const rows = found.flatMap((s) => {
@@ -150,7 +165,10 @@ export const createRiskDesk = (protection: Protection, members: MemberDirectory,
     return { items: await views(rows), total, page: f.page, pageSize: f.pageSize };
   };
 
-  /** Clears or confirms an open flag; a flag already decided is refused (409), nothing written. */
+  /**
+   * Clears or confirms an open flag, or clears a confirmed one (which lifts its hold on
+   * withdrawals, ADR 057); any other decision on a decided flag is refused (409), nothing written.
+   */
   const decide = async (actor: Actor, input: { id: number; decision: 'clear' | 'confirm'; note: string }) => {
     assertCan(actor, 'protection.write');
     const row = await db.transaction().execute(async (trx) => {
@@ -164,7 +182,7 @@ export const createRiskDesk = (protection: Protection, members: MemberDirectory,
           note: input.note,
         })
         .where('id', '=', input.id)
-        .where('status', '=', 'open')
+        .where('status', 'in', input.decision === 'clear' ? ['open', 'confirmed'] : ['open'])
         .returning(COLUMNS)
         .executeTakeFirst();
       if (!updated) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import type { Db } from '../../shared/db';
 import { createAccountClosure } from './account';
 import { createCounting } from './counting';
@@ -87,8 +88,23 @@ export const createProtection = (deps: ProtectionDeps) => {
     },
     /** Counts a payout (lowers the net loss) in the transaction that credits it. */
     countPayout: counting.payout,
-    /** In the withdrawal's transaction: verified KYC above the licence profile's threshold. */
-    assertCanWithdraw: kyc.assertWithdrawal,
+    /**
+     * In the withdrawal's transaction: verified KYC above the licence profile's threshold, and no
+     * confirmed risk flag where the profile holds withdrawals for one (ADR 057).
+     */
+    assertCanWithdraw: async (trx: Db, memberId: number, merchantCode: string, amount: bigint) => {
+      await kyc.assertWithdrawal(trx, memberId, merchantCode, amount);
+      if (!(await profiles.of(merchantCode, trx)).riskHoldWithdrawals) return;
+      const confirmed = await trx
+        .selectFrom('protection_risk_flag')
+        .select('kind')
+        .where('member_id', '=', memberId)
+        .where('status', '=', 'confirmed')
+        .orderBy('decided_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (confirmed) throw new AppError('protection.risk.hold', { value: { kind: confirmed.kind } });
+    },
     /** A game launch: refuses a vertical the licence does not allow, and real money on a play-money merchant. */
     assertCanLaunch: (merchantCode: string, product: string, real: boolean) =>
       profiles.assertCanPlay(merchantCode, product, real),
