@@ -277,3 +277,31 @@ test("@desktop erasures: staff erase a closed account on the member's behalf; an
   await expect(status).toContainText(String(new Date().getUTCFullYear() + 5));
   await saveShot(page, 'backoffice-desks', 'erasures');
 });
+
+test('@desktop VN rules: a payout above 100 % RTP is refused in words; a new version shows its RTP', async ({
+  page,
+  pageErrors,
+}) => {
+  test.setTimeout(90_000);
+  allowRefusals(pageErrors, 400, '/bo/api/lottery/vn/rules');
+  await asStaff(page, 'owner');
+  await page.goto('/bo/lottery/vn/rules');
+  await expect(page.getByTestId('bo-lottery-vn-rules')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('bo-vn-rules-region').selectOption('central');
+  const de = page.getByTestId('bo-vn-rules-row-de');
+  await expect(de).toBeVisible({ timeout: 20_000 });
+
+  // đề wins one time in 100: 101× would return 101 %.
+  await de.getByRole('textbox').fill('101000');
+  await page.getByTestId('bo-vn-rules-save').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('toast-error')).toContainText('RTP would be above 100 %');
+
+  // 93× returns 93 %: saved as a new version, in force at once.
+  await de.getByRole('textbox').fill('93000');
+  await page.getByTestId('bo-vn-rules-save').click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId('toast-ok')).toBeVisible();
+  await expect(de).toContainText('93.00 %');
+  await saveShot(page, 'backoffice-desks', 'vn-rules');
+});

@@ -59,6 +59,7 @@ import type {
   LotterySlip,
   LotteryVnBet,
   LotteryVnDraw,
+  LotteryVnExposure,
   LotteryVnHoliday,
   LotteryVnResultEntry,
   LotteryVnRule,
@@ -209,6 +210,7 @@ export interface DB {
   lottery_slip: LotterySlip;
   lottery_vn_bet: LotteryVnBet;
   lottery_vn_draw: LotteryVnDraw;
+  lottery_vn_exposure: LotteryVnExposure;
   lottery_vn_holiday: LotteryVnHoliday;
   lottery_vn_result_entry: LotteryVnResultEntry;
   lottery_vn_rule: LotteryVnRule;

@@ -5,6 +5,7 @@ import { minorAmount } from '../wallet/schemas';
 import { lotteryBetTypeName, lotteryBetView } from './betting';
 import { lotteryEndpoints } from './endpoints';
 import { boVnLotteryRoutes } from './vietnam';
+import { boVnLotteryRuleRoutes } from './vietnam-rules';
 
 /** The lottery's back office (issue 17): rule versions with computed RTP, exposure, void, bet search. */
 
@@ -108,4 +109,5 @@ export const boLotteryRoutes = {
     value: z.string(),
   }),
   ...boVnLotteryRoutes,
+  ...boVnLotteryRuleRoutes,
 };

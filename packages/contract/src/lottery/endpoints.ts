@@ -165,4 +165,25 @@ export const lotteryEndpoints = {
     auth: false,
     staff: true,
   }),
+  boVnRules: endpoint({
+    method: 'GET',
+    path: '/bo/api/lottery/vn/rules',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boVnRuleSave: endpoint({
+    method: 'PUT',
+    path: '/bo/api/lottery/vn/rules',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boVnExposure: endpoint({
+    method: 'GET',
+    path: '/bo/api/lottery/vn/exposure',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
 } as const;

@@ -5,3 +5,4 @@ export * from './endpoints';
 export * from './routes';
 export * from './schemas';
 export * from './vietnam';
+export * from './vietnam-rules';

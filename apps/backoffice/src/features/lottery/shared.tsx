@@ -6,6 +6,8 @@ export type LotteryRoutes = typeof boLotteryRoutes;
 export type BetRow = RouteValue<LotteryRoutes['boLotteryBets']>['items'][number];
 export type Rule = RouteValue<LotteryRoutes['boLotteryRules']>;
 export type Exposure = RouteValue<LotteryRoutes['boLotteryExposure']>;
+export type VnRule = RouteValue<LotteryRoutes['boVnRules']>[number];
+export type VnExposure = RouteValue<LotteryRoutes['boVnExposure']>;
 
 /** The in-house lotteries of every merchant (the lottery module's default games). */
 export const GAME_CODES = ['KENO1', 'KENO5', 'Q3D', 'P4', 'F5D', 'R10', 'L545', 'L655'] as const;
@@ -23,7 +25,8 @@ export const LotteryTabs = () => {
   const tabs = [
     { to: '/lottery', label: t('tabs.bets'), end: true },
     { to: '/lottery/rules', label: t('tabs.rules'), end: false },
-    { to: '/lottery/vn', label: t('tabs.vn'), end: false },
+    { to: '/lottery/vn', label: t('tabs.vn'), end: true },
+    { to: '/lottery/vn/rules', label: t('tabs.vnRules'), end: false },
   ];
   return <SectionTabs label={t('nav')} tabs={tabs} />;
 };

@@ -45,6 +45,7 @@ import * as m0124 from './0124_risk_flags';
 import * as m0125 from './0125_sportsbook_preferences';
 import * as m0128 from './0128_cashier_upload_erasure';
 import * as m0129 from './0129_risk_rules';
+import * as m0130 from './0130_lottery_vn_liability';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -98,4 +99,5 @@ export const migrations = {
   '0125_sportsbook_preferences': m0125,
   '0128_cashier_upload_erasure': m0128,
   '0129_risk_rules': m0129,
+  '0130_lottery_vn_liability': m0130,
 };

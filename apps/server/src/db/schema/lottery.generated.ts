@@ -127,6 +127,12 @@ export interface LotteryVnDraw {
   void_reason: string | null;
 }
 
+export interface LotteryVnExposure {
+  draw_id: string;
+  liability_minor: Int8;
+  number_key: string;
+}
+
 export interface LotteryVnHoliday {
   created_at: Timestamp;
   created_by: string | null;
@@ -151,6 +157,7 @@ export interface LotteryVnRule {
   created_by: string | null;
   effective_from: Timestamp;
   id: Generated<Int8>;
+  liability_cap_minor: Generated<Int8>;
   max_stake_minor: Int8;
   merchant_code: string;
   min_stake_minor: Int8;

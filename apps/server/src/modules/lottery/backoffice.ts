@@ -10,6 +10,7 @@ import { voidIssue } from './settle-issue';
 import * as store from './store';
 import { betView } from './views';
 import { createVnBackoffice } from './vn-backoffice';
+import { createVnRulesBackoffice } from './vn-rules-bo';
 import type { VnLottery } from './vn-service';
 
 type Deps = {
@@ -203,8 +204,9 @@ export const createLotteryBackoffice = (deps: Deps) => {
   };
 
   const vn = createVnBackoffice({ db, now, vnLottery: deps.vnLottery });
+  const vnRules = createVnRulesBackoffice({ db, now, ensureDefaults: deps.vnLottery.ensureDefaults });
 
-  return { rules, saveRule, exposure, voidIssue: voidOne, searchBets, betsCsv, vn };
+  return { rules, saveRule, exposure, voidIssue: voidOne, searchBets, betsCsv, vn, vnRules };
 };
 
 export type LotteryBackoffice = ReturnType<typeof createLotteryBackoffice>;

@@ -55,5 +55,5 @@ export const registerLotteryBackofficeRoutes = ({ route }: StaffRouter, bo: Lott
     const { merchant, ...filter } = q.query;
     return bo.betsCsv(actor(q), { merchantCode: merchant, ...filter });
   });
-  registerVnLotteryBackofficeRoutes({ route }, bo.vn);
+  registerVnLotteryBackofficeRoutes({ route }, bo.vn, bo.vnRules);
 };

@@ -160,3 +160,32 @@ export const voidOpenVnBets = async (db: Db, drawId: string, limit: number, now:
     RETURNING *`.execute(db);
   return result.rows.map(toBet);
 };
+
+/**
+ * Adds liability to a number of a Vietnamese draw unless that would pass the cap (false: sold
+ * out). One conditional upsert: concurrent slips serialise on the row and never pass the cap.
+ */
+export const addVnExposure = async (db: Db, drawId: string, key: string, liability: bigint, cap: bigint) => {
+  if (liability > cap) return false;
+  const row = await sql<{ liability_minor: string }>`
+    INSERT INTO lottery_vn_exposure (draw_id, number_key, liability_minor)
+    VALUES (${drawId}::uuid, ${key}, ${liability.toString()}::bigint)
+    ON CONFLICT (draw_id, number_key) DO UPDATE
+      SET liability_minor = lottery_vn_exposure.liability_minor + EXCLUDED.liability_minor
+      WHERE lottery_vn_exposure.liability_minor + EXCLUDED.liability_minor <= ${cap.toString()}::bigint
+    RETURNING liability_minor`.execute(db);
+  return row.rows.length > 0;
+};
+
+/** A draw's exposure per number, largest first (the back office's view). */
+export const vnExposureOf = async (db: Db, drawId: string, limit = 100) =>
+  (
+    await db
+      .selectFrom('lottery_vn_exposure')
+      .select(['number_key', 'liability_minor'])
+      .where('draw_id', '=', drawId)
+      .orderBy('liability_minor', 'desc')
+      .orderBy('number_key')
+      .limit(limit)
+      .execute()
+  ).map((r) => ({ number: r.number_key, liabilityMinor: BigInt(r.liability_minor) }));

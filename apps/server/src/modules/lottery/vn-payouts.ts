@@ -45,7 +45,12 @@ export const DEFAULT_VN_PAYOUTS: Record<'north' | 'other', Record<VnBetType, num
 export const defaultVnPayouts = (region: VnRegion) =>
   DEFAULT_VN_PAYOUTS[region === 'north' ? 'north' : 'other'];
 
-export const DEFAULT_VN_LIMITS = { minStakeMinor: 100n, maxStakeMinor: 1_000_000n };
+/** Stake limits and the liability cap per number per draw (1,000,000.00) of a region's first rule. */
+export const DEFAULT_VN_LIMITS = {
+  minStakeMinor: 100n,
+  maxStakeMinor: 1_000_000n,
+  liabilityCapMinor: 100_000_000n,
+};
 
 /** How many prizes of a region have at least `digits` digits. */
 const tailCount = (region: VnRegion, digits: number) =>

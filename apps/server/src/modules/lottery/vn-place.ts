@@ -25,7 +25,8 @@ type Deps = { db: Kysely<DB>; wallet: LotteryWallet; now: () => Date; play?: Pla
 /**
  * Places a slip of Vietnamese lottery bets, all or nothing, in one transaction: each draw open by
  * the server's clock (now < lock time; taken 1 ms before, refused at it), each selection fits its
- * bet type, each stake within the region's rule in force, whose payout the bet copies; each stake
+ * bet type, each stake within the region's rule in force, whose payout the bet copies; no number
+ * of a draw past the rule's liability cap (`lottery.sold.out`, ADR 058); each stake
  * debited through the ledger after the play hooks (`lottery:stake:<bet>`). The member's request
  * key makes it idempotent: the same key answers the first slip and debits nothing.
  */
@@ -49,12 +50,33 @@ export const placeVnBets = async (deps: Deps, input: VnPlaceInput) => {
   }
 };
 
+/**
+ * The events a bet wins on, as exposure keys (ADR 058): a tail among the prizes (lô, xiên: every
+ * number of the bet), the special prize's last digits (đề, 3/4 càng, đuôi) or its tens digit
+ * (đầu). Lô trượt wins when numbers do *not* come out: no number carries it (its stake limit does).
+ */
+const exposureKeysOf = (betType: VnBetType, numbers: string[]) => {
+  if (betType.startsWith('truot')) return [];
+  const group =
+    betType.startsWith('lo') || betType.startsWith('xien') ? 'tail' : betType === 'dau' ? 'head' : 'special';
+  return numbers.map((n) => `${group}:${n}`);
+};
+
+type Checked = {
+  bet: VnBetInput;
+  draw: vn.VnDrawRow;
+  rule: vn.VnRuleRow;
+  betType: VnBetType;
+  numbers: string[];
+  milli: number;
+};
+
 const inTransaction = (deps: Deps, input: VnPlaceInput) =>
   deps.db.transaction().execute(async (trx) => {
     const at = deps.now();
-    const placed: vn.VnBetRow[] = [];
     const draws = new Map<string, vn.VnDrawRow>();
-    for (const [seq, bet] of input.bets.entries()) {
+    const checked: Checked[] = [];
+    for (const bet of input.bets) {
       let draw = draws.get(bet.issueNo);
       if (!draw) {
         draw = await vn.drawByNo(trx, input.merchantCode, bet.issueNo, 'share');
@@ -84,6 +106,32 @@ const inTransaction = (deps: Deps, input: VnPlaceInput) =>
           },
         });
       }
+      checked.push({ bet, draw, rule, betType, numbers, milli });
+    }
+    // The liability cap: what one win of each bet pays (stake × payout, rounded up), added to each
+    // number it wins on; per draw and number in sorted order (concurrent slips lock alike).
+    const exposure = new Map<string, { drawId: string; key: string; cap: bigint; liability: bigint }>();
+    for (const c of checked) {
+      const liability = (c.bet.stakeMinor * BigInt(c.milli) + 999n) / 1000n;
+      for (const key of exposureKeysOf(c.betType, c.numbers)) {
+        const id = `${c.draw.id}|${key}`;
+        const before = exposure.get(id);
+        exposure.set(id, {
+          drawId: c.draw.id,
+          key,
+          cap: c.rule.liabilityCapMinor,
+          liability: (before?.liability ?? 0n) + liability,
+        });
+      }
+    }
+    for (const id of [...exposure.keys()].sort()) {
+      const e = exposure.get(id);
+      if (!e) continue;
+      if (!(await vnBets.addVnExposure(trx, e.drawId, e.key, e.liability, e.cap)))
+        throw new AppError('lottery.sold.out', { value: { number: e.key.split(':')[1] } });
+    }
+    const placed: vn.VnBetRow[] = [];
+    for (const [seq, { bet, draw, rule, betType, numbers, milli }] of checked.entries()) {
       const id = randomUUID();
       const balanceAfter = await debitStake(
         deps.wallet,

@@ -1,9 +1,10 @@
-import { boVnLotteryRoutes, vnLotteryRoutes } from '@khela/contract';
+import { boVnLotteryRoutes, boVnLotteryRuleRoutes, vnLotteryRoutes } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute } from '../../http/route';
 import { staffActor as actor, type StaffRouter } from '../staff';
 import type { VnBackoffice } from './vn-backoffice';
+import type { VnRulesBackoffice } from './vn-rules-bo';
 import type { VnLottery } from './vn-service';
 
 const member = (request: FastifyRequest) => {
@@ -32,10 +33,11 @@ export const registerVnLotteryRoutes = (app: FastifyInstance, gate: Gate, vnLott
   );
 };
 
-/** The results desk, holiday calendar and void on the staff router (permissions checked by the service). */
+/** The results desk, holiday calendar, void, rules and exposure on the staff router (permissions checked by the service). */
 export const registerVnLotteryBackofficeRoutes = (
   { route }: Pick<StaffRouter, 'route'>,
   bo: VnBackoffice,
+  rules: VnRulesBackoffice,
 ) => {
   const r = boVnLotteryRoutes;
   route(r.boVnResults, async (q) => bo.resultsDesk(actor(q), q.query.merchant));
@@ -45,4 +47,8 @@ export const registerVnLotteryBackofficeRoutes = (
   route(r.boVnHolidays, async (q) => bo.holidays(actor(q)));
   route(r.boVnHolidayAdd, async (q) => bo.addHoliday(actor(q), q.body));
   route(r.boVnVoid, async (q) => bo.voidDraw(actor(q), q.body));
+  const v = boVnLotteryRuleRoutes;
+  route(v.boVnRules, async (q) => rules.rules(actor(q), q.query.merchant));
+  route(v.boVnRuleSave, async (q) => rules.saveRule(actor(q), q.body));
+  route(v.boVnExposure, async (q) => rules.exposure(actor(q), q.query.merchant, q.query.issueNo));
 };

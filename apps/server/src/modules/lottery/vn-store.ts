@@ -15,6 +15,8 @@ export type VnRuleRow = {
   payouts: VnPayouts;
   minStakeMinor: bigint;
   maxStakeMinor: bigint;
+  /** The most the house may owe on one number of one draw (ADR 058). */
+  liabilityCapMinor: bigint;
   effectiveFrom: Date;
 };
 
@@ -72,6 +74,7 @@ const toRule = (r: {
   payouts: unknown;
   min_stake_minor: string;
   max_stake_minor: string;
+  liability_cap_minor: string;
   effective_from: Date;
 }): VnRuleRow => ({
   id: String(r.id),
@@ -81,6 +84,7 @@ const toRule = (r: {
   payouts: json(r.payouts),
   minStakeMinor: BigInt(r.min_stake_minor),
   maxStakeMinor: BigInt(r.max_stake_minor),
+  liabilityCapMinor: BigInt(r.liability_cap_minor),
   effectiveFrom: r.effective_from,
 });
 
@@ -114,6 +118,7 @@ export const insertVnRule = async (
         payouts: JSON.stringify(rule.payouts),
         min_stake_minor: rule.minStakeMinor.toString(),
         max_stake_minor: rule.maxStakeMinor.toString(),
+        liability_cap_minor: rule.liabilityCapMinor.toString(),
         effective_from: rule.effectiveFrom,
         created_at: now,
         created_by: rule.createdBy,

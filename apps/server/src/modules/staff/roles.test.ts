@@ -1013,6 +1013,41 @@ describe('the role matrix: every back-office route with every role', () => {
         payload: { merchant: 'khelabd', issueNo: (await freshVnDraw(t)).issueNo, reason: 'matrix' },
       }),
     },
+    'GET /bo/api/lottery/vn/rules': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: get('/bo/api/lottery/vn/rules?merchant=khelabd'),
+    },
+    'PUT /bo/api/lottery/vn/rules': {
+      permissions: ['lottery.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/lottery/vn/rules',
+        payload: {
+          merchant: 'khelabd',
+          region: 'north',
+          payouts: { de: 90_000 },
+          minStakeMinor: '100',
+          maxStakeMinor: '1000000',
+          liabilityCapMinor: '100000000',
+        },
+      }),
+    },
+    'GET /bo/api/lottery/vn/exposure': {
+      permissions: ['lottery.read'],
+      writes: false,
+      request: async () => {
+        // Any draw will do (reading its exposure uses none up).
+        const draw = await t.db
+          .selectFrom('lottery_vn_draw')
+          .select('issue_no')
+          .where('merchant_code', '=', 'khelabd')
+          .orderBy('issue_no')
+          .executeTakeFirst();
+        return get(`/bo/api/lottery/vn/exposure?merchant=khelabd&issueNo=${draw?.issue_no ?? 'none'}`)();
+      },
+    },
     'GET /bo/api/sportsbook/events': {
       permissions: ['sportsbook.read'],
       writes: false,
