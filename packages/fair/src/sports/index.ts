@@ -5,6 +5,8 @@ export { formatLine, handicapOutcome, totalOutcome } from './lines';
 export {
   betPayoutOf,
   convertOdds,
+  type DeadHeat,
+  isDeadHeat,
   formatOdds,
   LEG_DENOMINATOR,
   LEG_OUTCOMES,
@@ -16,6 +18,8 @@ export {
   type OddsFormat,
   parseOdds,
   potentialPayoutOf,
+  type SettledLeg,
+  settledLegFraction,
 } from './odds';
 export { ODDS_DISPLAY_FORMATS, type OddsDisplayFormat, oddsText } from './odds-display';
 export {
