@@ -19,7 +19,9 @@ describe('dead heat', () => {
   });
 
   it('a short-priced dead heat returns less than the stake: 2 tied at 1.50, stake 1 000 → 750', () => {
-    expect(betPayoutOf(1_000n, [{ outcome: 'win', odds: 15_000n, deadHeat: { places: 1, tied: 2 } }])).toBe(750n);
+    expect(betPayoutOf(1_000n, [{ outcome: 'win', odds: 15_000n, deadHeat: { places: 1, tied: 2 } }])).toBe(
+      750n,
+    );
   });
 
   it('counts o × places/tied as a multiple’s leg, floored once: 1 001 × 1.95 × 2.50/2 = 2 439.94 → 2 439', () => {
@@ -40,13 +42,15 @@ describe('dead heat', () => {
   });
 
   it('ignores a dead heat on a leg that did not win, and refuses an impossible one', () => {
-    expect(betPayoutOf(1_000n, [{ outcome: 'loss', odds: 30_000n, deadHeat: { places: 1, tied: 2 } }])).toBe(0n);
+    expect(betPayoutOf(1_000n, [{ outcome: 'loss', odds: 30_000n, deadHeat: { places: 1, tied: 2 } }])).toBe(
+      0n,
+    );
     expect(isDeadHeat({ places: 2, tied: 2 })).toBe(false);
     expect(isDeadHeat({ places: 0, tied: 2 })).toBe(false);
     expect(isDeadHeat({ places: 1, tied: 3 })).toBe(true);
-    expect(() => betPayoutOf(1_000n, [{ outcome: 'win', odds: 30_000n, deadHeat: { places: 3, tied: 2 } }])).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      betPayoutOf(1_000n, [{ outcome: 'win', odds: 30_000n, deadHeat: { places: 3, tied: 2 } }]),
+    ).toThrow(RangeError);
   });
 
   it('applies to each system combination: Trixie at unit 100 of 2.00, 3.00 DH ½, 4.00', () => {

@@ -45,7 +45,11 @@ export type DeadHeat = { places: number; tied: number };
 
 /** A dead heat that can be settled: whole numbers with 1 ≤ places < tied ≤ 1000. */
 export const isDeadHeat = (d: DeadHeat) =>
-  Number.isInteger(d.places) && Number.isInteger(d.tied) && d.places >= 1 && d.places < d.tied && d.tied <= 1000;
+  Number.isInteger(d.places) &&
+  Number.isInteger(d.tied) &&
+  d.places >= 1 &&
+  d.places < d.tied &&
+  d.tied <= 1000;
 
 /** A settled leg: its outcome, the odds it took and, on a winning leg, a dead heat if any. */
 export type SettledLeg = { outcome: LegOutcome; odds: bigint; deadHeat?: DeadHeat | null | undefined };
