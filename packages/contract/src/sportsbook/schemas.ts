@@ -124,6 +124,8 @@ export const sportsbookBet = z.object({
   result: z.enum(SPORTSBOOK_BET_RESULTS).nullable(),
   /** An open bet's cash-out offer now (minor units, floored), or null when none is offered. */
   cashOutMinor: digits.nullable(),
+  /** The stake a partial cash-out may take now (the rule's minimum, leaving it running), or null. */
+  cashOutPart: z.object({ minMinor: digits, maxMinor: digits }).nullable(),
   placedAt: z.number().int(),
   settledAt: z.number().int().nullable(),
   legs: z.array(sportsbookBetLeg),

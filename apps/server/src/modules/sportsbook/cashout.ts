@@ -109,9 +109,12 @@ export const offerOf = (bet: BetRow, legs: LegRow[], now: Date): bigint | null =
   return offer !== null && offer > 0n ? offer : null;
 };
 
+/** An open bet's offer now and the stake part a partial cash-out may take (null: none offered). */
+export type OfferNow = { offerMinor: bigint; part: { minMinor: bigint; maxMinor: bigint } | null };
+
 /** The offers now of the given bets (open ones; the others map to null). */
 export const offersOf = async (db: Db, betIds: string[], now: Date) => {
-  const offers = new Map<string, bigint | null>();
+  const offers = new Map<string, OfferNow | null>();
   if (betIds.length === 0) return offers;
   const bets = (await betQuery(betIds).execute(db)).rows as BetRow[];
   const open = bets.filter((b) => b.status === 'open');
@@ -119,15 +122,21 @@ export const offersOf = async (db: Db, betIds: string[], now: Date) => {
     db,
     open.map((b) => b.id),
   );
-  for (const b of open)
+  for (const b of open) {
+    const offer = offerOf(
+      b,
+      legs.filter((l) => l.bet_id === b.id),
+      now,
+    );
+    const min = BigInt(b.min_stake_minor);
+    const max = BigInt(b.stake_minor) - min;
     offers.set(
       b.id,
-      offerOf(
-        b,
-        legs.filter((l) => l.bet_id === b.id),
-        now,
-      ),
+      offer === null
+        ? null
+        : { offerMinor: offer, part: max >= min ? { minMinor: min, maxMinor: max } : null },
     );
+  }
   return offers;
 };
 

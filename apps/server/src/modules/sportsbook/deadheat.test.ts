@@ -116,9 +116,8 @@ const betOf = async (token: string, betId: string) => {
     url: '/wps/sportsbook/bets',
     headers: { authorization: token },
   });
-  return (res.json().value as { id: string }[]).find((b) => b.id === betId) as Record<string, unknown> & {
-    legs: { outcome: string; deadHeat: unknown }[];
-  };
+  type Bet = Record<string, unknown> & { id: string; legs: { outcome: string; deadHeat: unknown }[] };
+  return (res.json().value as Bet[]).find((b) => b.id === betId) as Bet;
 };
 
 const ledgerKeys = async (betId: string) =>

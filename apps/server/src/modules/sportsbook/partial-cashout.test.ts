@@ -147,7 +147,10 @@ describe('sportsbook partial cash-out', () => {
     const home = f.sel('handicap', 'home', -3);
     const betId = await place(m.token, 'p1', [home]);
     // Offer: 10 000 × 1.90 / 2.00 (fair) × 0.95 = 9 025. Part 4 000 → 9 025 × 4 000 / 10 000 = 3 610.
-    expect(await betOf(m.token, betId)).toMatchObject({ cashOutMinor: '9025' });
+    expect(await betOf(m.token, betId)).toMatchObject({
+      cashOutMinor: '9025',
+      cashOutPart: { minMinor: '1000', maxMinor: '9000' }, // the minimum stake 10.00, leaving 10.00
+    });
     expect(await liabilityOf(home.id)).toBe(19_000n);
     const res = await partial(m.token, { betId, requestKey: 'k1', part: 4_000, offer: '9025' });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 import type { SportsbookBet, SportsbookEvent } from '@khela/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db';
-import { offersOf } from './cashout';
+import { type OfferNow, offersOf } from './cashout';
 import { COMPETITIONS } from './catalogue';
 import { partialCashOutsOf } from './partial-cashout';
 import type { EventRow, MarketRow } from './store';
@@ -84,6 +84,9 @@ type LegRow = {
   dead_heat_tied: number | null;
 };
 
+const partView = (part: OfferNow['part']) =>
+  part ? { minMinor: part.minMinor.toString(), maxMinor: part.maxMinor.toString() } : null;
+
 /** Bets with their legs, newest first (one member, or the ids given). */
 export const betsOf = async (
   db: Db,
@@ -122,7 +125,7 @@ export const betsOf = async (
         bets.rows.filter((b) => b.status === 'open').map((b) => b.id),
         q.offersAt,
       )
-    : new Map<string, bigint | null>();
+    : new Map<string, OfferNow | null>();
   const partials = await partialCashOutsOf(
     db,
     bets.rows.filter((b) => b.cashed_out_stake_minor !== '0').map((b) => b.id),
@@ -146,7 +149,8 @@ export const betsOf = async (
       })),
     status: b.status,
     result: b.result,
-    cashOutMinor: offers.get(b.id)?.toString() ?? null,
+    cashOutMinor: offers.get(b.id)?.offerMinor.toString() ?? null,
+    cashOutPart: partView(offers.get(b.id)?.part ?? null),
     placedAt: new Date(b.placed_at).getTime(),
     settledAt: b.settled_at ? new Date(b.settled_at).getTime() : null,
     legs: legs.rows
