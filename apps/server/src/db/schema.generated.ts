@@ -114,6 +114,7 @@ import type {
 } from './schema/site.generated';
 import type {
   SbBet,
+  SbBetCashout,
   SbBetLeg,
   SbCompetition,
   SbEvent,
@@ -263,6 +264,7 @@ export interface DB {
   referral_decision: ReferralDecision;
   remember_token: RememberToken;
   sb_bet: SbBet;
+  sb_bet_cashout: SbBetCashout;
   sb_bet_leg: SbBetLeg;
   sb_competition: SbCompetition;
   sb_event: SbEvent;

@@ -184,6 +184,8 @@ export const errorStatus = {
   'sportsbook.cashout.unavailable': 409,
   /** The cash-out offer fell below the one the member saw (`value.offerMinor`: the offer now). */
   'sportsbook.cashout.changed': 409,
+  /** A partial cash-out's stake part is below the minimum stake or leaves less than it running (`value.min`, `value.max`). */
+  'sportsbook.cashout.part.out.of.range': 400,
   // Player protection (docs/decisions/030)
   /** The member took a time-out (`value.until`): no sign-in, deposit or play until then. */
   'protection.timeout': 403,

@@ -30,6 +30,14 @@ export const sportsbookEndpoints = {
     auth: true,
     protection: 'exempt',
   }),
+  // Exempt as the full cash-out (ADR 050, 055): it settles part of a bet already placed.
+  sportsbookPartialCashOut: endpoint({
+    method: 'POST',
+    path: '/wps/sportsbook/bets/cashout/partial',
+    modId: 'COMM3',
+    auth: true,
+    protection: 'exempt',
+  }),
   sportsbookPreferences: endpoint({
     method: 'GET',
     path: '/wps/sportsbook/preferences',

@@ -33,6 +33,14 @@ export const sportsbookRoutes = {
     body: s.sportsbookCashOutBody,
     value: s.sportsbookCashOutValue,
   }),
+  sportsbookPartialCashOut: defineRoute({
+    ...e.sportsbookPartialCashOut,
+    tag: 'sportsbook',
+    summary:
+      'Cashes out part of an open bet’s stake at the offer now (⌊offer × part ÷ stake⌋); the bet runs on with the rest; idempotent by request key',
+    body: s.sportsbookPartialCashOutBody,
+    value: s.sportsbookPartialCashOutValue,
+  }),
   sportsbookPreferences: defineRoute({
     ...e.sportsbookPreferences,
     tag: 'sportsbook',

@@ -9,6 +9,7 @@ export const SPORTSBOOK_PRODUCTS = ['SPORTS', 'ESPORTS', 'COCKFIGHT'] as const;
 export const sportsbookProduct = z.enum(SPORTSBOOK_PRODUCTS);
 export const sportsbookMarketKind = z.enum([
   'winner',
+  'match_bet',
   '1x2',
   'handicap',
   'total',
@@ -17,6 +18,8 @@ export const sportsbookMarketKind = z.enum([
 ]);
 export const sportsbookSelectionCode = z.enum(['home', 'away', 'draw', 'over', 'under', 'meron', 'wala']);
 export const sportsbookOutcome = z.enum(['win', 'half_win', 'push', 'half_loss', 'loss', 'void']);
+/** A winning selection that finished level: `tied` selections for `places` paying places (ADR 055). */
+export const sportsbookDeadHeat = z.object({ places: z.number().int(), tied: z.number().int() });
 
 export const sportsbookSelection = z.object({
   id: z.string(),
@@ -24,6 +27,7 @@ export const sportsbookSelection = z.object({
   odds: digits,
   poolMinor: digits,
   outcome: sportsbookOutcome.nullable(),
+  deadHeat: sportsbookDeadHeat.nullable(),
 });
 
 export const sportsbookMarket = z.object({
@@ -80,6 +84,26 @@ export const sportsbookBetLeg = z.object({
   selectionCode: sportsbookSelectionCode,
   odds: digits,
   outcome: sportsbookOutcome.nullable(),
+  /** The leg's selection dead-heated: paid on places/tied of its stake. */
+  deadHeat: sportsbookDeadHeat.nullable(),
+});
+
+export const SPORTSBOOK_BET_RESULTS = [
+  'won',
+  'lost',
+  'void',
+  'half_won',
+  'half_lost',
+  'push',
+  'cashed_out',
+  'dead_heat',
+] as const;
+
+/** One partial cash-out of a bet: the stake taken out and what it paid (ADR 055). */
+export const sportsbookPartialCashOut = z.object({
+  stakePartMinor: digits,
+  valueMinor: digits,
+  at: z.number().int(),
 });
 
 export const sportsbookBet = z.object({
@@ -88,13 +112,20 @@ export const sportsbookBet = z.object({
   /** A system's combination sizes (null otherwise); its stake is the unit × combinations. */
   systemSizes: z.array(z.number().int()).nullable(),
   product: sportsbookProduct,
+  /** The stake still running (less what partial cash-outs took out). */
   stakeMinor: digits,
   potentialMinor: digits.nullable(),
   payoutMinor: digits,
+  /** The stake taken out by partial cash-outs, and what they paid in all. */
+  cashedOutStakeMinor: digits,
+  cashedOutMinor: digits,
+  partialCashOuts: z.array(sportsbookPartialCashOut),
   status: z.enum(['open', 'settled']),
-  result: z.enum(['won', 'lost', 'void', 'half_won', 'half_lost', 'push', 'cashed_out']).nullable(),
+  result: z.enum(SPORTSBOOK_BET_RESULTS).nullable(),
   /** An open bet's cash-out offer now (minor units, floored), or null when none is offered. */
   cashOutMinor: digits.nullable(),
+  /** The stake a partial cash-out may take now (the rule's minimum, leaving it running), or null. */
+  cashOutPart: z.object({ minMinor: digits, maxMinor: digits }).nullable(),
   placedAt: z.number().int(),
   settledAt: z.number().int().nullable(),
   legs: z.array(sportsbookBetLeg),
@@ -129,6 +160,25 @@ export const sportsbookCashOutBody = z.object({
 });
 
 export const sportsbookCashOutValue = z.object({
+  offerMinor: digits,
+  balanceMinor: digits,
+  bet: sportsbookBet,
+});
+
+export const sportsbookPartialCashOutBody = z.object({
+  betId: z.uuid(),
+  /** The client's key of this cash-out: sending it again answers the first one, pays nothing. */
+  requestKey: z.string().trim().min(1).max(64),
+  /** The stake to take out: at least the minimum stake, leaving at least the minimum running. */
+  stakePartMinor: minorAmount,
+  /** The full offer the member saw: the server works from its own offer now if not lower. */
+  offerMinor: minorAmount,
+});
+
+export const sportsbookPartialCashOutValue = z.object({
+  replayed: z.boolean(),
+  /** What the part paid: ⌊offer × part ÷ stake⌋. */
+  valueMinor: digits,
   offerMinor: digits,
   balanceMinor: digits,
   bet: sportsbookBet,
@@ -181,7 +231,7 @@ export const boSportsbookBetsQuery = z.object({
   merchant: merchantCode,
   memberId: z.coerce.number().int().positive().optional(),
   status: z.enum(['open', 'settled']).optional(),
-  result: z.enum(['won', 'lost', 'void', 'half_won', 'half_lost', 'push', 'cashed_out']).optional(),
+  result: z.enum(SPORTSBOOK_BET_RESULTS).optional(),
   count: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const boSportsbookBet = sportsbookBet.extend({ memberId: z.number().int() });

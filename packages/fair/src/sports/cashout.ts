@@ -1,4 +1,4 @@
-import { LEG_DENOMINATOR, type LegOutcome, legFactor, ODDS_SCALE } from './odds';
+import { type DeadHeat, type LegOutcome, ODDS_SCALE, settledLegFraction } from './odds';
 
 /**
  * Cash-out offers (issue 21, ADR 050), exact: a bet's value at the current prices with their
@@ -7,11 +7,11 @@ import { LEG_DENOMINATOR, type LegOutcome, legFactor, ODDS_SCALE } from './odds'
  * An open leg's factor is placed odds ÷ current fair odds, where the fair odds of a selection are
  * its current odds × Σ 1/oⱼ over its market's current odds (the overround removed):
  * placed × Π oⱼ ÷ (current × Σⱼ Πₖ≠ⱼ oₖ), kept as a fraction. A settled leg counts as it settled
- * (a win its odds, a void 1, a half win (o + 1)/2, a half loss ½); a lost leg leaves nothing to
+ * (a win its odds, times places/tied after a dead heat, a void 1, a half win (o + 1)/2, a half loss ½); a lost leg leaves nothing to
  * offer. offer = ⌊stake × Π factors × (10 000 − marginBp) / 10 000⌋.
  */
 export type CashOutLeg =
-  | { state: 'settled'; outcome: LegOutcome; odds: bigint }
+  | { state: 'settled'; outcome: LegOutcome; odds: bigint; deadHeat?: DeadHeat | null }
   | {
       state: 'open';
       /** The odds the bet took. */
@@ -31,10 +31,10 @@ export const cashOutOffer = (stakeMinor: bigint, legs: readonly CashOutLeg[], ma
   let denominator = BP;
   for (const leg of legs) {
     if (leg.state === 'settled') {
-      const factor = legFactor(leg.outcome, leg.odds);
-      if (factor === 0n) return null;
-      numerator *= factor;
-      denominator *= LEG_DENOMINATOR;
+      const f = settledLegFraction(leg);
+      if (f.numerator === 0n) return null;
+      numerator *= f.numerator;
+      denominator *= f.denominator;
       continue;
     }
     if (leg.current <= 0n || leg.market.length < 2 || leg.market.some((o) => o <= 0n)) return null;

@@ -5,7 +5,9 @@ export { formatLine, handicapOutcome, totalOutcome } from './lines';
 export {
   betPayoutOf,
   convertOdds,
+  type DeadHeat,
   formatOdds,
+  isDeadHeat,
   LEG_DENOMINATOR,
   LEG_OUTCOMES,
   type LegOutcome,
@@ -16,6 +18,8 @@ export {
   type OddsFormat,
   parseOdds,
   potentialPayoutOf,
+  type SettledLeg,
+  settledLegFraction,
 } from './odds';
 export { ODDS_DISPLAY_FORMATS, type OddsDisplayFormat, oddsText } from './odds-display';
 export {

@@ -36,15 +36,50 @@ export const legFactor = (outcome: LegOutcome, odds: bigint): bigint => {
 };
 
 /**
- * The payout of a single or a multiple: stake × Π legFactor / LEG_DENOMINATOR^n, floored once
- * to the minor unit (combined odds are never rounded before).
+ * A dead heat (verticals.md §B1, Betby §5.19): `tied` selections finished level for `places`
+ * paying places (1 ≤ places < tied), so a winning leg is paid on places/tied of its stake at full
+ * odds and the rest is lost — a single returns stake × places/tied × o, a multiple's leg counts
+ * o × places/tied.
  */
-export const betPayoutOf = (stakeMinor: bigint, legs: readonly { outcome: LegOutcome; odds: bigint }[]) => {
+export type DeadHeat = { places: number; tied: number };
+
+/** A dead heat that can be settled: whole numbers with 1 ≤ places < tied ≤ 1000. */
+export const isDeadHeat = (d: DeadHeat) =>
+  Number.isInteger(d.places) &&
+  Number.isInteger(d.tied) &&
+  d.places >= 1 &&
+  d.places < d.tied &&
+  d.tied <= 1000;
+
+/** A settled leg: its outcome, the odds it took and, on a winning leg, a dead heat if any. */
+export type SettledLeg = { outcome: LegOutcome; odds: bigint; deadHeat?: DeadHeat | null | undefined };
+
+/**
+ * A settled leg's factor as an exact fraction: legFactor over LEG_DENOMINATOR, times
+ * places/tied when a winning leg dead-heated.
+ */
+export const settledLegFraction = (leg: SettledLeg) => {
+  const factor = legFactor(leg.outcome, leg.odds);
+  if (!leg.deadHeat || leg.outcome !== 'win') return { numerator: factor, denominator: LEG_DENOMINATOR };
+  if (!isDeadHeat(leg.deadHeat)) throw new RangeError('dead heat: 1 ≤ places < tied');
+  return {
+    numerator: factor * BigInt(leg.deadHeat.places),
+    denominator: LEG_DENOMINATOR * BigInt(leg.deadHeat.tied),
+  };
+};
+
+/**
+ * The payout of a single or a multiple: stake × Π leg fractions, floored once to the minor unit
+ * (combined odds, dead-heat reductions included, are never rounded before: the house keeps the
+ * fraction of a minor unit).
+ */
+export const betPayoutOf = (stakeMinor: bigint, legs: readonly SettledLeg[]) => {
   let numerator = stakeMinor;
   let denominator = 1n;
   for (const leg of legs) {
-    numerator *= legFactor(leg.outcome, leg.odds);
-    denominator *= LEG_DENOMINATOR;
+    const f = settledLegFraction(leg);
+    numerator *= f.numerator;
+    denominator *= f.denominator;
   }
   return numerator / denominator;
 };

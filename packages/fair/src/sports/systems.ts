@@ -1,4 +1,4 @@
-import { betPayoutOf, type LegOutcome } from './odds';
+import { betPayoutOf, type SettledLeg } from './odds';
 
 /**
  * System bets (issue 21): every combination of `sizes` legs out of n at one unit stake. The named
@@ -48,7 +48,7 @@ export const namedSystemSizes = (name: NamedSystem) => {
 /** A system's payout: each combination's payout at the unit stake, each floored on its own. */
 export const systemPayoutOf = (
   unitStakeMinor: bigint,
-  legs: readonly { outcome: LegOutcome; odds: bigint }[],
+  legs: readonly SettledLeg[],
   sizes: readonly number[],
 ) =>
   systemCombinations(legs.length, sizes).reduce(
@@ -56,7 +56,7 @@ export const systemPayoutOf = (
       sum +
       betPayoutOf(
         unitStakeMinor,
-        combo.map((i) => legs[i] as { outcome: LegOutcome; odds: bigint }),
+        combo.map((i) => legs[i] as SettledLeg),
       ),
     0n,
   );

@@ -5,6 +5,8 @@ import type { Generated, Int8, Json, Timestamp } from './columns.generated';
 
 export interface SbBet {
   balance_after_stake_minor: Int8;
+  cashed_out_minor: Generated<Int8>;
+  cashed_out_stake_minor: Generated<Int8>;
   currency: string;
   id: string;
   kind: string;
@@ -23,6 +25,19 @@ export interface SbBet {
   stake_minor: Int8;
   status: string;
   system_sizes: Json | null;
+}
+
+export interface SbBetCashout {
+  balance_after_minor: Int8;
+  bet_id: string;
+  created_at: Timestamp;
+  id: string;
+  member_id: number;
+  offer_minor: Int8;
+  request_key: string;
+  stake_before_minor: Int8;
+  stake_part_minor: Int8;
+  value_minor: Int8;
 }
 
 export interface SbBetLeg {
@@ -96,6 +111,8 @@ export interface SbRule {
 
 export interface SbSelection {
   code: string;
+  dead_heat_places: number | null;
+  dead_heat_tied: number | null;
   id: string;
   liability_minor: Generated<Int8>;
   market_id: string;

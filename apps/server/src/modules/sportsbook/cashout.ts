@@ -16,7 +16,7 @@ import { type SportsbookPlayHooks, type SportsbookWallet, transfer } from './mon
  * settlement's own key (`sportsbook:payout:<bet>`): of a cash-out and a settlement racing, one wins.
  */
 
-type Deps = {
+export type CashOutDeps = {
   db: Kysely<DB>;
   wallet: SportsbookWallet;
   hooks: SportsbookPlayHooks;
@@ -24,7 +24,7 @@ type Deps = {
   publishBalance: (memberId: number) => void;
 };
 
-type BetRow = {
+export type BetRow = {
   id: string;
   member_id: number;
   merchant_code: string;
@@ -36,13 +36,16 @@ type BetRow = {
   potential_minor: string | null;
   cashout_enabled: boolean;
   cashout_margin_bp: number;
+  min_stake_minor: string;
 };
 
-type LegRow = {
+export type LegRow = {
   bet_id: string;
   selection_id: string;
   placed: string;
   outcome: string | null;
+  dead_heat_places: number | null;
+  dead_heat_tied: number | null;
   current: string;
   market_status: string;
   pari_mutuel: boolean;
@@ -51,17 +54,18 @@ type LegRow = {
   market: string[];
 };
 
-const betQuery = (betIds: string[]) => sql`
+export const betQuery = (betIds: string[]) => sql`
   SELECT b.id, b.member_id, b.merchant_code, b.currency, b.product, b.kind, b.status,
          b.stake_minor::text AS stake_minor, b.potential_minor::text AS potential_minor,
-         r.cashout_enabled, r.cashout_margin_bp
+         r.cashout_enabled, r.cashout_margin_bp, r.min_stake_minor::text AS min_stake_minor
     FROM sb_bet b JOIN sb_rule r ON r.id = b.rule_id
    WHERE b.id = ANY(${betIds}::uuid[])`;
 
-const legsOf = async (db: Db, betIds: string[]) =>
+export const legsOf = async (db: Db, betIds: string[]) =>
   (
     await sql<LegRow>`
-      SELECT l.bet_id, l.selection_id, l.odds::text AS placed, s.outcome, s.odds::text AS current,
+      SELECT l.bet_id, l.selection_id, l.odds::text AS placed, s.outcome, s.dead_heat_places, s.dead_heat_tied,
+             s.odds::text AS current,
              m.status AS market_status, m.pari_mutuel, e.status AS event_status, e.starts_at,
              ARRAY(SELECT o.odds::text FROM sb_selection o WHERE o.market_id = m.id ORDER BY o.id) AS market
         FROM sb_bet_leg l
@@ -73,14 +77,22 @@ const legsOf = async (db: Db, betIds: string[]) =>
   ).rows;
 
 /** The offer of one bet now, or null (none offered). */
-const offerOf = (bet: BetRow, legs: LegRow[], now: Date): bigint | null => {
+export const offerOf = (bet: BetRow, legs: LegRow[], now: Date): bigint | null => {
   if (bet.status !== 'open' || !bet.cashout_enabled || bet.kind === 'system' || legs.length === 0)
     return null;
   const input: CashOutLeg[] = [];
   for (const l of legs) {
     if (l.pari_mutuel) return null;
     if (l.outcome !== null) {
-      input.push({ state: 'settled', outcome: l.outcome as LegOutcome, odds: BigInt(l.placed) });
+      input.push({
+        state: 'settled',
+        outcome: l.outcome as LegOutcome,
+        odds: BigInt(l.placed),
+        deadHeat:
+          l.dead_heat_places !== null && l.dead_heat_tied !== null
+            ? { places: l.dead_heat_places, tied: l.dead_heat_tied }
+            : null,
+      });
       continue;
     }
     if (l.market_status !== 'open' || l.event_status !== 'scheduled' || new Date(l.starts_at) <= now)
@@ -97,9 +109,12 @@ const offerOf = (bet: BetRow, legs: LegRow[], now: Date): bigint | null => {
   return offer !== null && offer > 0n ? offer : null;
 };
 
+/** An open bet's offer now and the stake part a partial cash-out may take (null: none offered). */
+export type OfferNow = { offerMinor: bigint; part: { minMinor: bigint; maxMinor: bigint } | null };
+
 /** The offers now of the given bets (open ones; the others map to null). */
 export const offersOf = async (db: Db, betIds: string[], now: Date) => {
-  const offers = new Map<string, bigint | null>();
+  const offers = new Map<string, OfferNow | null>();
   if (betIds.length === 0) return offers;
   const bets = (await betQuery(betIds).execute(db)).rows as BetRow[];
   const open = bets.filter((b) => b.status === 'open');
@@ -107,20 +122,26 @@ export const offersOf = async (db: Db, betIds: string[], now: Date) => {
     db,
     open.map((b) => b.id),
   );
-  for (const b of open)
+  for (const b of open) {
+    const offer = offerOf(
+      b,
+      legs.filter((l) => l.bet_id === b.id),
+      now,
+    );
+    const min = BigInt(b.min_stake_minor);
+    const max = BigInt(b.stake_minor) - min;
     offers.set(
       b.id,
-      offerOf(
-        b,
-        legs.filter((l) => l.bet_id === b.id),
-        now,
-      ),
+      offer === null
+        ? null
+        : { offerMinor: offer, part: max >= min ? { minMinor: min, maxMinor: max } : null },
     );
+  }
   return offers;
 };
 
 const inTransaction = async (
-  deps: Deps,
+  deps: CashOutDeps,
   trx: Transaction<DB>,
   input: { memberId: number; betId: string; offerMinor: bigint },
 ) => {
@@ -172,7 +193,10 @@ const inTransaction = async (
  * in one transaction; else `sportsbook.cashout.changed` with the new offer, or
  * `sportsbook.cashout.unavailable`.
  */
-export const cashOut = async (deps: Deps, input: { memberId: number; betId: string; offerMinor: bigint }) => {
+export const cashOut = async (
+  deps: CashOutDeps,
+  input: { memberId: number; betId: string; offerMinor: bigint },
+) => {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const done = await deps.db.transaction().execute((trx) => inTransaction(deps, trx, input));

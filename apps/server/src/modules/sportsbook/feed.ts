@@ -1,4 +1,4 @@
-import { handicapOutcome, type LegOutcome, totalOutcome } from '@khela/fair';
+import { type DeadHeat, handicapOutcome, type LegOutcome, totalOutcome } from '@khela/fair';
 
 /**
  * The feed adapter (issue 21): where fixtures, prices and results come from. The demo runs the
@@ -7,7 +7,7 @@ import { handicapOutcome, type LegOutcome, totalOutcome } from '@khela/fair';
  */
 
 export type Product = 'SPORTS' | 'ESPORTS' | 'COCKFIGHT';
-export type MarketKind = 'winner' | '1x2' | 'handicap' | 'total' | 'map_handicap' | 'cockfight';
+export type MarketKind = 'winner' | 'match_bet' | '1x2' | 'handicap' | 'total' | 'map_handicap' | 'cockfight';
 export type SelectionCode = 'home' | 'away' | 'draw' | 'over' | 'under' | 'meron' | 'wala';
 
 export type FixtureMarket = {
@@ -45,7 +45,7 @@ export interface SportsFeed {
 
 /**
  * How a fixed-odds selection ends for a score (the same rule prices and settles): winner markets
- * are void on a tie (no draw offered), 1X2 loses on the other results, handicaps and totals by
+ * are void on a tie (no draw offered), a match bet wins on a tie under a dead heat, 1X2 loses on the other results, handicaps and totals by
  * the quarter-line rules of @khela/fair.
  */
 export const selectionOutcome = (
@@ -56,6 +56,10 @@ export const selectionOutcome = (
   const margin = score.home - score.away;
   const line = market.lineQ ?? 0;
   switch (market.kind) {
+    case 'match_bet':
+      // A tie is a dead heat of both sides (selectionSettlement): each wins on half its stake.
+      if (margin === 0) return 'win';
+      return (code === 'home') === margin > 0 ? 'win' : 'loss';
     case 'winner':
       if (margin === 0) return 'void';
       return (code === 'home') === margin > 0 ? 'win' : 'loss';
@@ -82,3 +86,16 @@ export const fightOutcome = (
   if (winner === 'draw') return code === 'draw' ? 'win' : 'void';
   return code === winner ? 'win' : 'loss';
 };
+
+/**
+ * A selection's outcome with its dead heat, if any: a match bet's tie is a dead heat of its two
+ * sides for one place (Betby §5.19: stake ÷ number tied settled as a win, the rest lost).
+ */
+export const selectionSettlement = (
+  market: { kind: MarketKind; lineQ: number | null },
+  code: SelectionCode,
+  score: { home: number; away: number },
+): { outcome: LegOutcome; deadHeat: DeadHeat | null } => ({
+  outcome: selectionOutcome(market, code, score),
+  deadHeat: market.kind === 'match_bet' && score.home === score.away ? { places: 1, tied: 2 } : null,
+});

@@ -1,14 +1,39 @@
 import type { LegOutcome } from '@khela/fair';
-import { type FixtureMarket, type MarketKind, type SelectionCode, selectionOutcome } from './feed';
+import {
+  type FixtureMarket,
+  type MarketKind,
+  type SelectionCode,
+  selectionOutcome,
+  selectionSettlement,
+} from './feed';
 import type { ScoreWeight } from './score-models';
 
 /**
  * Prices a selection from a score distribution at a margin: the decimal odds o at which the
  * expected return is 1 − margin, a half win returning (o + 1)/2, a push or void 1, a half loss
- * 1/2. Odds are floored to hundredths (in ten-thousandths) within 1.01..50.
+ * 1/2, a dead heat o × places/tied. Odds are floored to hundredths (in ten-thousandths) within
+ * 1.01..50.
  */
 const MIN = 10_100n;
 const MAX = 500_000n;
+
+/** A settled selection's return per unit staked as a × o + b. */
+const returnOf = (s: ReturnType<typeof selectionSettlement>) => {
+  if (s.deadHeat && s.outcome === 'win') return { a: s.deadHeat.places / s.deadHeat.tied, b: 0 };
+  switch (s.outcome) {
+    case 'win':
+      return { a: 1, b: 0 };
+    case 'half_win':
+      return { a: 0.5, b: 0.5 };
+    case 'push':
+    case 'void':
+      return { a: 0, b: 1 };
+    case 'half_loss':
+      return { a: 0, b: 0.5 };
+    case 'loss':
+      return { a: 0, b: 0 };
+  }
+};
 
 export const priceOf = (
   model: ScoreWeight[],
@@ -17,12 +42,16 @@ export const priceOf = (
   marginBp: number,
 ) => {
   const total = model.reduce((s, w) => s + w.weight, 0);
-  const p: Record<LegOutcome, number> = { win: 0, half_win: 0, push: 0, void: 0, half_loss: 0, loss: 0 };
-  for (const s of model) p[selectionOutcome(market, code, s)] += s.weight / total;
+  let perOdds = 0;
+  let fixed = 0;
+  for (const s of model) {
+    const r = returnOf(selectionSettlement(market, code, s));
+    perOdds += (r.a * s.weight) / total;
+    fixed += (r.b * s.weight) / total;
+  }
   const target = 1 - marginBp / 10_000;
-  const denominator = p.win + p.half_win / 2;
-  if (denominator <= 0) return MAX;
-  const odds = (target - p.half_win / 2 - p.push - p.void - p.half_loss / 2) / denominator;
+  if (perOdds <= 0) return MAX;
+  const odds = (target - fixed) / perOdds;
   const hundredths = BigInt(Math.max(0, Math.floor(odds * 100))) * 100n;
   return hundredths < MIN ? MIN : hundredths > MAX ? MAX : hundredths;
 };

@@ -38,6 +38,15 @@ export const registerSportsbookRoutes = (app: FastifyInstance, gate: Gate, book:
   registerRoute(app, gate, r.sportsbookCashOut, async (q) =>
     book.cashOut({ memberId: member(q).id, betId: q.body.betId, offerMinor: BigInt(q.body.offerMinor) }),
   );
+  registerRoute(app, gate, r.sportsbookPartialCashOut, async (q) =>
+    book.partialCashOut({
+      memberId: member(q).id,
+      betId: q.body.betId,
+      requestKey: q.body.requestKey,
+      partMinor: BigInt(q.body.stakePartMinor),
+      offerMinor: BigInt(q.body.offerMinor),
+    }),
+  );
   registerRoute(app, gate, r.sportsbookMyBets, async (q) =>
     book.myBets(member(q).id, q.query.status, q.query.count),
   );

@@ -46,11 +46,13 @@ export const scoreModel = (sportCode: string, strength: number): ScoreWeight[] =
         (k) => 124 + 8 * k,
       );
     case 'kabaddi':
+      // Points 20..48 in steps of 2 for both sides: about one match in twelve ends level (a tie
+      // is a dead heat of the match bet, ADR 055).
       return product(
         triangle(15, 7 + Math.round(strength / 5)),
         triangle(15, 7 - Math.round(strength / 5)),
         (k) => 20 + 2 * k,
-        (k) => 21 + 2 * k,
+        (k) => 20 + 2 * k,
       );
     case 'cs2':
     case 'dota2': {

@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import { cashOut as cashOutBet } from './cashout';
 import type { Product, SportsFeed } from './feed';
 import type { SportsbookPlayHooks, SportsbookWallet } from './money';
+import { type PartialCashOutInput, partialCashOut as partialCashOutOf } from './partial-cashout';
 import { type OddsPolicy, placeBet } from './place-bet';
 import { preferencesOf, savePreferences as savePreferencesOf } from './preferences';
 import { resultEvent, settleReadyBets } from './settle';
@@ -230,6 +231,20 @@ export const createSportsbook = (deps: SportsbookDeps) => {
     return { offerMinor: done.offerMinor.toString(), balanceMinor: done.balanceMinor.toString(), bet };
   };
 
+  /** Cashes out part of the member's open bet's stake; the bet runs on with the rest (ADR 055). */
+  const partialCashOut = async (input: PartialCashOutInput) => {
+    const done = await partialCashOutOf(settleDeps, input);
+    const [bet] = await betsOf(db, { betIds: [input.betId], count: 1, offersAt: now() });
+    if (!bet) throw new AppError('not.found');
+    return {
+      replayed: done.replayed,
+      valueMinor: done.valueMinor.toString(),
+      offerMinor: done.offerMinor.toString(),
+      balanceMinor: done.balanceMinor.toString(),
+      bet,
+    };
+  };
+
   /** The member's odds format kept with the account (issue 21). */
   const preferences = (memberId: number) => preferencesOf(db, memberId);
   const savePreferences = (memberId: number, input: { oddsFormat: SportsbookOddsFormat }) =>
@@ -247,6 +262,7 @@ export const createSportsbook = (deps: SportsbookDeps) => {
     place,
     myBets,
     cashOut,
+    partialCashOut,
     preferences,
     savePreferences,
     settleReadyBets: settleReady,

@@ -1,24 +1,22 @@
 import {
-  betPayoutOf,
   type CockfightResult,
-  cockfightPayoutOf,
+  type DeadHeat,
   type LegOutcome,
   pariMutuelPrice,
   pricesCancelFight,
-  systemPayoutOf,
 } from '@khela/fair';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { evaluate, groupLegs, legsOf } from './bet-payout';
 import {
   type EventResult,
   fightOutcome,
   type MarketKind,
   type SelectionCode,
-  selectionOutcome,
+  selectionSettlement,
 } from './feed';
 import { type SportsbookPlayHooks, type SportsbookWallet, transfer } from './money';
-import { combinationsOf } from './place-bet';
 import * as store from './store';
 
 type Deps = {
@@ -64,7 +62,7 @@ const resultMarkets = async (
   const rule = await store.ruleInForce(trx, event.merchantCode, event.startsAt);
   for (const m of markets) {
     if (m.status === 'voided' || (m.status === 'settled') !== resettle) continue;
-    let outcomes: Map<string, { outcome: LegOutcome; settledOdds: bigint | null }>;
+    let outcomes: Map<string, { outcome: LegOutcome; settledOdds: bigint | null; deadHeat: DeadHeat | null }>;
     if (result.kind === 'fight') {
       const pools = {
         meron: m.selections.find((s) => s.code === 'meron')?.poolMinor ?? 0n,
@@ -80,6 +78,7 @@ const resultMarkets = async (
               s.code === winner && s.code !== 'draw'
                 ? pariMutuelPrice(pools, s.code as 'meron' | 'wala', rule?.cockfightCutBp ?? 500)
                 : null,
+            deadHeat: null,
           },
         ]),
       );
@@ -88,7 +87,7 @@ const resultMarkets = async (
         m.selections.map((s) => [
           s.id,
           {
-            outcome: selectionOutcome(
+            ...selectionSettlement(
               { kind: m.kind as MarketKind, lineQ: m.lineQ },
               s.code as SelectionCode,
               result,
@@ -101,7 +100,12 @@ const resultMarkets = async (
     for (const [id, o] of outcomes)
       await trx
         .updateTable('sb_selection')
-        .set({ outcome: o.outcome, settled_odds: o.settledOdds })
+        .set({
+          outcome: o.outcome,
+          settled_odds: o.settledOdds,
+          dead_heat_places: o.deadHeat?.places ?? null,
+          dead_heat_tied: o.deadHeat?.tied ?? null,
+        })
         .where('id', '=', id)
         .execute();
     await trx
@@ -168,104 +172,6 @@ export const voidMarket = async (deps: Deps, marketId: string, reason: string, a
   return done;
 };
 
-type LegRow = {
-  bet_id: string;
-  outcome: string;
-  odds: string;
-  pari_mutuel: boolean;
-  code: string;
-  meron: string;
-  wala: string;
-};
-
-/** The payout and result label of a bet from its legs (the rule it copied for cockfights). */
-const evaluate = async (
-  trx: Transaction<DB>,
-  bet: { stake_minor: string; kind: string; rule_id: string; system_sizes: number[] | null },
-  legs: LegRow[],
-) => {
-  const stake = BigInt(bet.stake_minor);
-  if (bet.kind === 'system') {
-    const sizes = bet.system_sizes ?? [];
-    const unit = stake / BigInt(combinationsOf('system', legs.length, sizes));
-    const payout = systemPayoutOf(
-      unit,
-      legs.map((l) => ({ outcome: l.outcome as LegOutcome, odds: BigInt(l.odds) })),
-      sizes,
-    );
-    const allVoid = legs.every((l) => l.outcome === 'void' || l.outcome === 'push');
-    return { payout, result: payout === 0n ? 'lost' : allVoid ? 'void' : 'won' };
-  }
-  const first = legs[0] as LegRow;
-  if (first.pari_mutuel) {
-    const rule = await store.ruleById(trx, bet.rule_id);
-    const outcome = first.outcome as LegOutcome;
-    const result: CockfightResult =
-      outcome === 'void' && first.code !== 'draw'
-        ? 'draw' // Meron/Wala void: a draw or a cancel, both give the stake back
-        : outcome === 'void'
-          ? 'cancelled'
-          : outcome === 'win'
-            ? (first.code as 'meron' | 'wala' | 'draw')
-            : first.code === 'draw'
-              ? 'meron'
-              : first.code === 'meron'
-                ? 'wala'
-                : 'meron';
-    const paid = cockfightPayoutOf({
-      side: first.code as 'meron' | 'wala' | 'draw',
-      stakeMinor: stake,
-      result,
-      pools: { meron: BigInt(first.meron), wala: BigInt(first.wala) },
-      cutBp: rule.cockfightCutBp,
-      drawOdds: BigInt(first.odds),
-    });
-    return {
-      payout: paid.payoutMinor,
-      result: paid.outcome === 'win' ? 'won' : paid.outcome === 'void' ? 'void' : 'lost',
-    };
-  }
-  const payout = betPayoutOf(
-    stake,
-    legs.map((l) => ({ outcome: l.outcome as LegOutcome, odds: BigInt(l.odds) })),
-  );
-  const outcomes = legs.map((l) => l.outcome);
-  const label =
-    payout === 0n
-      ? 'lost'
-      : outcomes.every((o) => o === 'void' || o === 'push')
-        ? outcomes.includes('push') && bet.kind === 'single'
-          ? 'push'
-          : 'void'
-        : bet.kind === 'single' && outcomes[0] === 'half_win'
-          ? 'half_won'
-          : bet.kind === 'single' && outcomes[0] === 'half_loss'
-            ? 'half_lost'
-            : payout < stake
-              ? 'half_lost'
-              : 'won';
-  return { payout, result: label };
-};
-
-const legsOf = (trx: Transaction<DB>, betIds: string[]) =>
-  sql<LegRow>`
-    SELECT l.bet_id, s.outcome, l.odds::text AS odds, m.pari_mutuel, s.code,
-           COALESCE((SELECT pool_minor FROM sb_selection WHERE market_id = m.id AND code = 'meron'), 0)::text AS meron,
-           COALESCE((SELECT pool_minor FROM sb_selection WHERE market_id = m.id AND code = 'wala'), 0)::text AS wala
-      FROM sb_bet_leg l
-      JOIN sb_selection s ON s.id = l.selection_id
-      JOIN sb_market m ON m.id = l.market_id
-     WHERE l.bet_id = ANY(${betIds}::uuid[])
-     ORDER BY l.bet_id, l.seq`
-    .execute(trx)
-    .then((r) => r.rows);
-
-const groupLegs = (legs: LegRow[]) => {
-  const by = new Map<string, LegRow[]>();
-  for (const l of legs) by.set(l.bet_id, [...(by.get(l.bet_id) ?? []), l]);
-  return by;
-};
-
 const moveOf = (
   b: { member_id: number; merchant_code: string; product: string; id: string },
   amount: bigint,
@@ -312,7 +218,9 @@ export const settleReadyBets = async (deps: Deps) => {
       const values = [];
       for (const bet of ready.rows) {
         const r = await evaluate(trx, bet, legs.get(bet.id) ?? []);
-        values.push(sql`(${bet.id}::uuid, ${r.payout.toString()}::bigint, ${r.result})`);
+        values.push(
+          sql`(${bet.id}::uuid, ${r.payout.toString()}::bigint, ${r.result}, ${bet.stake_minor}::bigint)`,
+        );
       }
       const now = deps.now();
       const paid = await sql<{
@@ -327,8 +235,8 @@ export const settleReadyBets = async (deps: Deps) => {
       }>`
         UPDATE sb_bet b
            SET status = 'settled', payout_minor = v.payout, result = v.result, settled_at = ${now}, revision = 1
-          FROM (VALUES ${sql.join(values)}) AS v(id, payout, result)
-         WHERE b.id = v.id AND b.status = 'open'
+          FROM (VALUES ${sql.join(values)}) AS v(id, payout, result, stake)
+         WHERE b.id = v.id AND b.status = 'open' AND b.stake_minor = v.stake
         RETURNING b.id, b.member_id, b.merchant_code, b.currency, b.product, b.stake_minor::text AS stake_minor,
                   b.payout_minor::text AS payout_minor, b.result`.execute(trx);
       for (const b of paid.rows) {

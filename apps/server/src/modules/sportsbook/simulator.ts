@@ -65,7 +65,7 @@ const marketsOf = (sportCode: string, strength: number, marginBp: number): Fixtu
       ];
     case 'kabaddi':
       return [
-        m('winner', null, ['home', 'away']),
+        m('match_bet', null, ['home', 'away']),
         m('handicap', balancedLine(model, 'handicap', range(-4 * 20 + 2, 4 * 20 - 2, 4)), ['home', 'away']),
         m('total', balancedLine(model, 'total', range(4 * 40 + 2, 4 * 110 + 2, 4)), ['over', 'under']),
       ];

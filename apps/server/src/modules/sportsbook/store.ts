@@ -363,6 +363,8 @@ export type MarketRow = {
     poolMinor: bigint;
     liabilityMinor: bigint;
     outcome: string | null;
+    /** A winning selection's dead heat (ADR 055), else null. */
+    deadHeat: { places: number; tied: number } | null;
   }[];
 };
 
@@ -385,10 +387,12 @@ export const marketsOf = async (db: Db, eventIds: string[]): Promise<MarketRow[]
       's.pool_minor',
       's.liability_minor',
       's.outcome',
+      's.dead_heat_places',
+      's.dead_heat_tied',
     ])
     .where('m.event_id', 'in', eventIds)
     .orderBy(
-      sql`array_position(array['winner','1x2','handicap','map_handicap','total','cockfight']::text[], m.kind)`,
+      sql`array_position(array['winner','match_bet','1x2','handicap','map_handicap','total','cockfight']::text[], m.kind)`,
     )
     .orderBy('m.line_q')
     .orderBy(sql`array_position(array['home','meron','draw','away','wala','over','under']::text[], s.code)`)
@@ -416,6 +420,10 @@ export const marketsOf = async (db: Db, eventIds: string[]): Promise<MarketRow[]
       poolMinor: BigInt(r.pool_minor),
       liabilityMinor: BigInt(r.liability_minor),
       outcome: r.outcome,
+      deadHeat:
+        r.dead_heat_places !== null && r.dead_heat_tied !== null
+          ? { places: r.dead_heat_places, tied: r.dead_heat_tied }
+          : null,
     });
   }
   return [...markets.values()];

@@ -1,8 +1,9 @@
 import type { SportsbookBet, SportsbookEvent } from '@khela/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db';
-import { offersOf } from './cashout';
+import { type OfferNow, offersOf } from './cashout';
 import { COMPETITIONS } from './catalogue';
+import { partialCashOutsOf } from './partial-cashout';
 import type { EventRow, MarketRow } from './store';
 import * as store from './store';
 
@@ -38,6 +39,7 @@ export const eventView = (e: EventRow, markets: MarketRow[]): SportsbookEvent =>
         odds: s.odds.toString(),
         poolMinor: s.poolMinor.toString(),
         outcome: s.outcome as SportsbookEvent['markets'][number]['selections'][number]['outcome'],
+        deadHeat: s.deadHeat,
       })),
     })),
 });
@@ -58,6 +60,8 @@ type BetRow = {
   stake_minor: string;
   potential_minor: string | null;
   payout_minor: string;
+  cashed_out_stake_minor: string;
+  cashed_out_minor: string;
   status: 'open' | 'settled';
   result: SportsbookBet['result'];
   placed_at: Date;
@@ -76,7 +80,12 @@ type LegRow = {
   code: SportsbookBet['legs'][number]['selectionCode'];
   odds: string;
   outcome: SportsbookBet['legs'][number]['outcome'];
+  dead_heat_places: number | null;
+  dead_heat_tied: number | null;
 };
+
+const partView = (part: OfferNow['part']) =>
+  part ? { minMinor: part.minMinor.toString(), maxMinor: part.maxMinor.toString() } : null;
 
 /** Bets with their legs, newest first (one member, or the ids given). */
 export const betsOf = async (
@@ -92,7 +101,8 @@ export const betsOf = async (
 ): Promise<SportsbookBet[]> => {
   const bets = await sql<BetRow>`
     SELECT id, kind, system_sizes, product, stake_minor::text AS stake_minor, potential_minor::text AS potential_minor,
-           payout_minor::text AS payout_minor, status, result, placed_at, settled_at
+           payout_minor::text AS payout_minor, cashed_out_stake_minor::text AS cashed_out_stake_minor,
+           cashed_out_minor::text AS cashed_out_minor, status, result, placed_at, settled_at
       FROM sb_bet
      WHERE (${q.memberId ?? null}::int IS NULL OR member_id = ${q.memberId ?? null}::int)
        AND (${q.betIds ?? null}::uuid[] IS NULL OR id = ANY(${q.betIds ?? null}::uuid[]))
@@ -102,7 +112,7 @@ export const betsOf = async (
   if (bets.rows.length === 0) return [];
   const legs = await sql<LegRow>`
     SELECT l.bet_id, e.id AS event_id, e.home, e.away, e.sport_code, e.starts_at, m.kind, m.line_q, s.code,
-           COALESCE(s.settled_odds, l.odds)::text AS odds, s.outcome
+           COALESCE(s.settled_odds, l.odds)::text AS odds, s.outcome, s.dead_heat_places, s.dead_heat_tied
       FROM sb_bet_leg l
       JOIN sb_selection s ON s.id = l.selection_id
       JOIN sb_market m ON m.id = l.market_id
@@ -115,7 +125,11 @@ export const betsOf = async (
         bets.rows.filter((b) => b.status === 'open').map((b) => b.id),
         q.offersAt,
       )
-    : new Map<string, bigint | null>();
+    : new Map<string, OfferNow | null>();
+  const partials = await partialCashOutsOf(
+    db,
+    bets.rows.filter((b) => b.cashed_out_stake_minor !== '0').map((b) => b.id),
+  );
   return bets.rows.map((b) => ({
     id: b.id,
     kind: b.kind,
@@ -124,9 +138,19 @@ export const betsOf = async (
     stakeMinor: b.stake_minor,
     potentialMinor: b.potential_minor,
     payoutMinor: b.payout_minor,
+    cashedOutStakeMinor: b.cashed_out_stake_minor,
+    cashedOutMinor: b.cashed_out_minor,
+    partialCashOuts: partials
+      .filter((p) => p.bet_id === b.id)
+      .map((p) => ({
+        stakePartMinor: String(p.stake_part_minor),
+        valueMinor: String(p.value_minor),
+        at: new Date(p.created_at).getTime(),
+      })),
     status: b.status,
     result: b.result,
-    cashOutMinor: offers.get(b.id)?.toString() ?? null,
+    cashOutMinor: offers.get(b.id)?.offerMinor.toString() ?? null,
+    cashOutPart: partView(offers.get(b.id)?.part ?? null),
     placedAt: new Date(b.placed_at).getTime(),
     settledAt: b.settled_at ? new Date(b.settled_at).getTime() : null,
     legs: legs.rows
@@ -141,6 +165,10 @@ export const betsOf = async (
         selectionCode: l.code,
         odds: l.odds,
         outcome: l.outcome,
+        deadHeat:
+          l.dead_heat_places !== null && l.dead_heat_tied !== null
+            ? { places: l.dead_heat_places, tied: l.dead_heat_tied }
+            : null,
       })),
   }));
 };

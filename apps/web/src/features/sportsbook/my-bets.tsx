@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '../../shared/ui/cx';
 import { CashOut } from './cash-out';
 import { useOddsFormat } from './odds-format';
+import { PartialCashOut } from './partial-cash-out';
 import { useMyBookBets } from './queries';
 import { lineText } from './slip';
 
@@ -75,10 +76,28 @@ export const MyBookBets = ({ money }: { money: (minor: bigint) => string }) => {
                   </span>
                   <span className="tabular-nums">@{showOdds(l.odds)}</span>
                   {l.outcome ? <span>{t(`outcome.${l.outcome}`)}</span> : null}
+                  {l.deadHeat ? (
+                    <span data-testid="book-leg-dead-heat">
+                      {t('bets.deadHeat', { places: l.deadHeat.places, tied: l.deadHeat.tied })}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
+            {bet.partialCashOuts.length > 0 ? (
+              <ul className="space-y-0.5 text-xs text-muted" data-testid="book-bet-partials">
+                {bet.partialCashOuts.map((p) => (
+                  <li key={`${bet.id}-${p.at}-${p.stakePartMinor}`} data-testid="book-bet-partial">
+                    {t('partialCashOut.history', {
+                      part: money(BigInt(p.stakePartMinor)),
+                      amount: money(BigInt(p.valueMinor)),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {bet.status === 'open' ? <CashOut bet={bet} money={money} onCashedOut={setCashedOut} /> : null}
+            {bet.status === 'open' ? <PartialCashOut bet={bet} money={money} onDone={setCashedOut} /> : null}
           </li>
         ))}
       </ul>
