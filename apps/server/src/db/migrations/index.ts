@@ -43,6 +43,7 @@ import * as m0122 from './0122_erasure_reopening';
 import * as m0123 from './0123_limit_prompt';
 import * as m0124 from './0124_risk_flags';
 import * as m0125 from './0125_sportsbook_preferences';
+import * as m0127 from './0127_loyalty_vip_bonus';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -94,4 +95,5 @@ export const migrations = {
   '0123_limit_prompt': m0123,
   '0124_risk_flags': m0124,
   '0125_sportsbook_preferences': m0125,
+  '0127_loyalty_vip_bonus': m0127,
 };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Db } from '../../shared/db';
 import { createAccountClosure } from './account';
+import { birthdayMembers } from './birthdays';
 import { createCounting } from './counting';
 import { createDoor, type DoorCheck } from './door';
 import { createErasure, type IdentityEraser } from './erasure';
@@ -95,6 +96,8 @@ export const createProtection = (deps: ProtectionDeps) => {
       const at = now();
       return restrictionAt(row, at) !== null || endedExclusion(row, at);
     },
+    /** Members with a birthday on one of `monthDays` ('MM-DD') whom marketing may reach (ADR 056). */
+    birthdayMembers: (monthDays: string[], at?: Date) => birthdayMembers(deps.db, monthDays, at ?? now()),
     /** The member's responsible-gaming state: limits with usage, restriction, reality check, limit prompt. */
     stateOf: (member: ProtectedMember) => limits.state(member),
     limits,
