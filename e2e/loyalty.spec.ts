@@ -7,7 +7,7 @@ import { staffLogin } from './staff-api';
 /*
  * Loyalty (issue 19, ADR 037), what only a browser proves: a mission finished by real play (a
  * lottery slip of real bets) is claimed on the member centre's mission page; a VIP level reached by
- * real play shows on /vip; the points mall shows the member's points and its rewards. The rules
+ * real play shows on /vip with its level-up bonus paid; the points mall shows the member's points and its rewards. The rules
  * (rates, caps, once-only runs, redemption review) are proven by the server tests (loyalty/*.test.ts).
  */
 
@@ -117,6 +117,12 @@ test.describe('loyalty', () => {
     await page.goto('/vip');
     await expect(page.getByTestId('vip-level')).toHaveAttribute('data-level', '1', SLOW);
     await expect(page.getByTestId('vip-tier-1')).toBeVisible();
+    // Reaching level 1 paid its level-up bonus (50.00 by the default rule, ADR 056), listed as mine;
+    // the tiers show the bonuses and the withdrawal limit per 24 hours.
+    await expect(page.getByTestId('vip-bonus-level_up-1')).toContainText('50.00', SLOW);
+    await expect(page.getByTestId('vip-tier-1-levelup')).toContainText('50.00');
+    await expect(page.getByTestId('vip-tier-1-birthday')).toContainText('100.00');
+    await expect(page.getByTestId('vip-tiers')).toContainText('Withdrawal limit / 24 h');
     await saveShot(page, 'loyalty', 'vip-en-1440', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await saveShot(page, 'loyalty', 'vip-en-390', { fullPage: true });
@@ -133,6 +139,7 @@ test.describe('loyalty', () => {
     await page.goto('/vip');
     await expect(page.getByTestId('vip-level')).toBeVisible(SLOW);
     await expect(page.getByTestId('page-vip')).toContainText('ভিআইপি ক্লাব');
+    await expect(page.getByTestId('vip-tiers')).toContainText('লেভেল-আপ বোনাস');
     await saveShot(page, 'loyalty', 'vip-bn-1440', { fullPage: true });
     await page.goto('/pointMall');
     await expect(page.getByTestId('page-pointMall')).toContainText('পয়েন্ট মল', SLOW);

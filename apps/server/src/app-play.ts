@@ -30,6 +30,7 @@ import {
   registerLoyaltyRoutes,
 } from './modules/loyalty';
 import type { Promotions } from './modules/promotions';
+import type { Protection } from './modules/protection';
 import { createPvp, PVP_TICK_MS, registerPvpRoutes, registerPvpSocket } from './modules/pvp';
 import type { Scheduler } from './modules/scheduler';
 import type { SiteService } from './modules/site';
@@ -56,6 +57,8 @@ export type PlayVerticalsDeps = {
   identity: IdentityService;
   cashier: Cashier;
   promotions: Promotions;
+  /** The birthday bonus reads the date of birth and the marketing stop (ADR 056). */
+  protection: Pick<Protection, 'birthdayMembers'>;
   hasher: PasswordHasher;
   publishBalance: (memberId: number) => void;
   redis?: Redis | undefined;
@@ -121,6 +124,15 @@ export const composePlayVerticals = (deps: PlayVerticalsDeps) => {
     checkPaymentPassword: (memberId, password) => deps.cashier.verifyPaymentPassword(memberId, password),
     namesOf: (ids) => deps.identity.memberDirectory.byIds(ids),
     publishBalance,
+    // Birthdays (protection's date of birth, no marketing stop) with each member's merchant (identity's).
+    birthdays: async (monthDays, at) => {
+      const ids = await deps.protection.birthdayMembers(monthDays, at);
+      const members = await deps.identity.memberDirectory.byIds(ids);
+      return ids.flatMap((memberId) => {
+        const m = members.get(memberId);
+        return m ? [{ memberId, merchantCode: m.merchantCode }] : [];
+      });
+    },
     now: deps.clock,
   });
   const loyaltyBackoffice = createLoyaltyBackoffice(loyalty);

@@ -330,6 +330,7 @@ export const buildApp = async (deps: AppDeps): Promise<App> => {
     identity,
     cashier,
     promotions: promo.promotions,
+    protection,
     hasher,
     publishBalance: (memberId) => balanceEvents.publish(memberId),
     redis: deps.redis,

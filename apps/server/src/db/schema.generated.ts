@@ -74,6 +74,7 @@ import type {
   LoyaltyRedemption,
   LoyaltyRule,
   LoyaltyRun,
+  LoyaltyVipBonus,
 } from './schema/loyalty.generated';
 import type { Outbox } from './schema/messaging.generated';
 import type {
@@ -224,6 +225,7 @@ export interface DB {
   loyalty_redemption: LoyaltyRedemption;
   loyalty_rule: LoyaltyRule;
   loyalty_run: LoyaltyRun;
+  loyalty_vip_bonus: LoyaltyVipBonus;
   media: Media;
   member: Member;
   member_known_ip: MemberKnownIp;

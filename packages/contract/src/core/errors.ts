@@ -35,6 +35,8 @@ export const errorStatus = {
   'cashier.limit.deposit': 409,
   'cashier.limit.withdraw': 409,
   'cashier.limit.withdraw.count': 409,
+  /** Over the VIP tier's withdrawal limit (last 24 hours; `value.limit`, `value.remaining`; ADR 056). */
+  'cashier.limit.vip': 409,
   /** More than the withdrawable funds (demo credit and bonuses are not withdrawable). */
   'withdrawable.insufficient': 409,
   /** A payment-gateway notification without a valid signature. */

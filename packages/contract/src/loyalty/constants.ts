@@ -18,10 +18,15 @@ export type VipTier = {
   depositMinor: string;
   /** Turnover over the last 60 days to keep the level; below it the member goes down one level. */
   retentionTurnoverMinor: string;
-  /** Withdrawal limit per day at this level. */
+  /**
+   * Withdrawal limit at this level: the most the member's withdrawal requests (not rejected) may
+   * add up to over the last 24 hours; '0' sets no VIP limit (ADR 056).
+   */
   withdrawDailyMinor: string;
-  /** Birthday bonus at this level. */
+  /** Birthday bonus at this level, paid once a year on the member's birthday (ADR 056). */
   birthdayBonusMinor: string;
+  /** Paid once when the member reaches this level for the first time (ADR 056). */
+  levelUpBonusMinor: string;
 };
 
 /** A merchant's loyalty rules (one version of them). Rates in parts per million of turnover. */

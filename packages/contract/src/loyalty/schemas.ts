@@ -113,6 +113,8 @@ const tier = z.object({
   retentionTurnoverMinor: digits,
   withdrawDailyMinor: digits,
   birthdayBonusMinor: digits,
+  /** Versions saved before ADR 056 have none: 0. */
+  levelUpBonusMinor: digits.default('0'),
 });
 export const vipInfoValue = z.object({
   tiers: z.array(tier.extend({ rebatePpm: z.partialRecord(product, z.number().int()) })),
@@ -128,6 +130,16 @@ export const vipInfoValue = z.object({
       retentionTurnoverMinor: digits,
       retentionTargetMinor: digits.nullable(),
       retentionDueAt: z.number().nullable(),
+      /** VIP bonuses paid to the member, newest first (ADR 056): period = the level or the year. */
+      bonuses: z.array(
+        z.object({
+          kind: z.enum(['level_up', 'birthday']),
+          period: z.string(),
+          level: z.number().int(),
+          amountMinor: digits,
+          at: z.number(),
+        }),
+      ),
     })
     .nullable(),
 });

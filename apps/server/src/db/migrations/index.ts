@@ -44,6 +44,7 @@ import * as m0123 from './0123_limit_prompt';
 import * as m0124 from './0124_risk_flags';
 import * as m0125 from './0125_sportsbook_preferences';
 import * as m0126 from './0126_sportsbook_dead_heat_partial_cashout';
+import * as m0127 from './0127_loyalty_vip_bonus';
 import * as m0128 from './0128_cashier_upload_erasure';
 import * as m0129 from './0129_risk_rules';
 import * as m0130 from './0130_lottery_vn_liability';
@@ -99,6 +100,7 @@ export const migrations = {
   '0124_risk_flags': m0124,
   '0125_sportsbook_preferences': m0125,
   '0126_sportsbook_dead_heat_partial_cashout': m0126,
+  '0127_loyalty_vip_bonus': m0127,
   '0128_cashier_upload_erasure': m0128,
   '0129_risk_rules': m0129,
   '0130_lottery_vn_liability': m0130,

@@ -115,3 +115,16 @@ export interface LoyaltyRun {
   started_at: Timestamp;
   started_by: string;
 }
+
+export interface LoyaltyVipBonus {
+  amount_minor: Int8;
+  created_at: Timestamp;
+  entry_id: string | null;
+  id: Generated<Int8>;
+  kind: string;
+  member_id: number;
+  merchant_code: string;
+  period: string;
+  rule_version: number;
+  vip_level: number;
+}

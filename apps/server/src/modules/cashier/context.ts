@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { isRetryable } from '../../shared/db';
 import type { PasswordHasher } from '../../shared/passwords';
 import type { AuthMember } from '../identity';
+import { vipWithdrawLimitOf } from '../loyalty';
 import type { DepositGuard } from '../protection';
 import type { SiteService } from '../site';
 import { formatMinor, type WalletService } from '../wallet';
@@ -225,6 +226,32 @@ export const createCashierContext = ({
     }
   };
 
+  /**
+   * 409 `cashier.limit.vip` when this withdrawal would take the member's requests (not rejected)
+   * of the last 24 hours over the VIP tier's withdrawal limit (loyalty's rule; ADR 056). Called
+   * under the member's lock in the withdrawal's transaction, so two requests cannot both pass.
+   */
+  const assertVipWithdrawLimit = async (
+    trx: Transaction<DB>,
+    member: { id: number; merchantCode: string },
+    amount: bigint,
+  ) => {
+    const vip = await vipWithdrawLimitOf(trx, member, now());
+    if (!vip) return;
+    const { withdrawn } = await usageOf(member.id, trx);
+    if (withdrawn + amount <= vip.limitMinor) return;
+    const left = vip.limitMinor > withdrawn ? vip.limitMinor - withdrawn : 0n;
+    throw new AppError('cashier.limit.vip', {
+      value: {
+        level: vip.level,
+        limit: formatMinor(vip.limitMinor),
+        limitMinor: vip.limitMinor.toString(),
+        remaining: formatMinor(left),
+        remainingMinor: left.toString(),
+      },
+    });
+  };
+
   // ------------------------------------------------------------ balances
 
   const mainAccount = (member: { id: number; merchantCode: string }, within?: Transaction<DB>) => {
@@ -298,6 +325,7 @@ export const createCashierContext = ({
     limitsOf,
     usageOf,
     assertDailyLimits,
+    assertVipWithdrawLimit,
     mainAccount,
     withdrawableOf,
     lockAccounts,

@@ -29,6 +29,7 @@ export const createWithdrawals = (
     assertCurrency,
     settingsOf,
     assertDailyLimits,
+    assertVipWithdrawLimit,
     mainAccount,
     withdrawableOf,
     lockAccounts,
@@ -188,6 +189,7 @@ export const createWithdrawals = (
       if (!payout || !cm.payout_number || !cm.payee_name || !cm.payout_channel)
         throw new AppError('cashier.payout.required');
       await assertDailyLimits(trx, member, { withdrawal: input.amount });
+      await assertVipWithdrawLimit(trx, member, input.amount);
       await beforeWithdrawal?.(trx, member.id, input.amount, member.merchantCode);
       await lockAccounts(trx, [mainId, pendingId]);
       const funds = await withdrawableOf(member, trx);

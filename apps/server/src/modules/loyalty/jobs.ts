@@ -25,4 +25,15 @@ export const registerLoyaltyJobs = (
       if (reports.length > 0) log.info({ reports }, 'loyalty: daily rebates and points run');
     },
   );
+  // The birthday bonus (ADR 056): each hour pays the birthdays of the UTC day the hour is in that
+  // are not paid yet (members verified since the last hour too); `loyalty_vip_bonus`'s unique
+  // (member, 'birthday', year) key makes the day's later hours and other nodes pay nothing more.
+  scheduler.eachPeriod(
+    'loyalty.birthday',
+    { periodMs: LOYALTY_PERIOD_MS, checkEveryMs: 5 * 60_000 },
+    async (p) => {
+      const report = await loyalty.birthdayRun(p.start);
+      if (report.paid > 0) log.info({ report }, 'loyalty: birthday bonuses paid');
+    },
+  );
 };

@@ -4,7 +4,8 @@ import type { WalletService } from '../wallet';
 /**
  * Loyalty's only cash path: the merchant's bonus (marketing expense) account pays the member's
  * main account, in the caller's transaction, under a key naming what is paid
- * (`loyalty:rebate:<id>`, `loyalty:mission:<id>`, `loyalty:mall:<id>`, `loyalty:convert:<member>:<key>`).
+ * (`loyalty:rebate:<id>`, `loyalty:mission:<id>`, `loyalty:mall:<id>`, `loyalty:convert:<member>:<key>`,
+ * `loyalty:levelup:<member>:<level>`, `loyalty:birthday:<member>:<year>`).
  * A key used again writes nothing. Counted as bonus cost by the money dashboard.
  */
 export type LoyaltyWallet = Pick<WalletService, 'accountOf' | 'post'>;
@@ -14,7 +15,13 @@ export type LoyaltyPayment = {
   currency: string;
   memberId: number;
   key: string;
-  kind: 'loyalty.rebate' | 'loyalty.mission' | 'loyalty.mall' | 'loyalty.convert';
+  kind:
+    | 'loyalty.rebate'
+    | 'loyalty.mission'
+    | 'loyalty.mall'
+    | 'loyalty.convert'
+    | 'loyalty.levelup'
+    | 'loyalty.birthday';
   amountMinor: bigint;
   metadata?: Record<string, unknown>;
 };

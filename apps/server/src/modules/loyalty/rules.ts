@@ -18,6 +18,7 @@ const tier = (
   retention: number,
   withdraw: number,
   birthday: number,
+  levelUp: number,
 ) => ({
   level,
   name,
@@ -26,6 +27,7 @@ const tier = (
   retentionTurnoverMinor: String(retention * 100),
   withdrawDailyMinor: String(withdraw * 100),
   birthdayBonusMinor: String(birthday * 100),
+  levelUpBonusMinor: String(levelUp * 100),
 });
 
 /** Rates per level for slots/fishing, cards, live, lottery, sports (ppm). */
@@ -71,11 +73,11 @@ export const DEFAULT_RULE: LoyaltyRule = {
   },
   vip: {
     tiers: [
-      tier(0, 'Member', 0, 0, 0, 50_000, 0),
-      tier(1, 'Bronze', 10_000, 1_000, 5_000, 100_000, 100),
-      tier(2, 'Silver', 100_000, 10_000, 50_000, 200_000, 500),
-      tier(3, 'Gold', 1_000_000, 100_000, 300_000, 500_000, 2_000),
-      tier(4, 'Platinum', 5_000_000, 500_000, 1_500_000, 1_000_000, 5_000),
+      tier(0, 'Member', 0, 0, 0, 50_000, 0, 0),
+      tier(1, 'Bronze', 10_000, 1_000, 5_000, 100_000, 100, 50),
+      tier(2, 'Silver', 100_000, 10_000, 50_000, 200_000, 500, 300),
+      tier(3, 'Gold', 1_000_000, 100_000, 300_000, 500_000, 2_000, 1_500),
+      tier(4, 'Platinum', 5_000_000, 500_000, 1_500_000, 1_000_000, 5_000, 5_000),
     ],
   },
 };
@@ -115,6 +117,7 @@ export const assertRule = (rule: LoyaltyRule) => {
       t.retentionTurnoverMinor,
       t.withdrawDailyMinor,
       t.birthdayBonusMinor,
+      t.levelUpBonusMinor,
     ])
       if (!naturalInt(amount)) refuse('tier amounts are whole minor units');
     const before = vip.tiers[i - 1];
@@ -140,9 +143,17 @@ export const ruleInForce = async (db: Db, merchantCode: string, at: Date): Promi
     .limit(1)
     .executeTakeFirst();
   return row
-    ? { version: row.version, rule: row.rule as unknown as LoyaltyRule }
-    : { version: 0, rule: DEFAULT_RULE };
+    ? { version: row.version, rule: withDefaults(row.rule as unknown as LoyaltyRule) }
+    : DEFAULT_IN_FORCE;
 };
+
+const DEFAULT_IN_FORCE: RuleInForce = { version: 0, rule: DEFAULT_RULE };
+
+/** A version saved before a field existed reads it as its default (level-up bonus 0, ADR 056). */
+const withDefaults = (rule: LoyaltyRule): LoyaltyRule => ({
+  ...rule,
+  vip: { tiers: rule.vip.tiers.map((t) => ({ ...t, levelUpBonusMinor: t.levelUpBonusMinor ?? '0' })) },
+});
 
 /** Saves a new version in force from `at` (the merchant's versions serialised by the key). */
 export const insertRule = async (db: Db, merchantCode: string, rule: LoyaltyRule, by: string, at: Date) => {

@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Db } from '../../shared/db';
+import { type BirthdayMembers, payBirthdays } from './birthday';
 import { convertPoints } from './convert';
 import { decideRedemption, mallItems, redeem, redemptions } from './mall';
 import { loyaltyMemberOf } from './members';
@@ -9,8 +11,9 @@ import type { LoyaltyWallet } from './money';
 import { type DepositTotals, dayBefore, dayBounds, dayOf, type PlayTotals } from './play';
 import { earnPoints, pointEntriesOf } from './points';
 import { accrueRebates, payAccruedRebates, rebatesOf } from './rebates';
-import { ruleInForce } from './rules';
-import { evaluateVip, vipView } from './vip';
+import { type RuleInForce, ruleInForce } from './rules';
+import { evaluateVip, vipView, vipWithdrawLimitOf } from './vip';
+import { grantVipBonuses, tierAmount, vipBonusesOf } from './vip-bonus';
 
 export type LoyaltyDeps = {
   db: Kysely<DB>;
@@ -25,6 +28,8 @@ export type LoyaltyDeps = {
   /** Member names for the leaderboard. */
   namesOf: (ids: number[]) => Promise<Map<number, { username: string }>>;
   publishBalance: (memberId: number) => void;
+  /** Members whose birthday it is and whom marketing may reach (protection and identity's; ADR 056). */
+  birthdays?: BirthdayMembers | undefined;
   now?: (() => Date) | undefined;
 };
 
@@ -60,6 +65,43 @@ export const createLoyalty = (deps: LoyaltyDeps) => {
     const m = (await deps.merchants()).find((x) => x.code === merchantCode);
     if (!m) throw new AppError('not.found');
     return m.currency;
+  };
+
+  /**
+   * The level-up bonus of a promotion (ADR 056), in the promotion's transaction: the tier's amount
+   * under the rule in force, once per (member, level) ever (`loyalty_vip_bonus`). The currency is
+   * read before the transaction (the merchant list is not read inside it).
+   */
+  const levelUpOf = (
+    memberId: number,
+    merchantCode: string,
+    rule: RuleInForce,
+    currency: string,
+    at: Date,
+  ) => {
+    const paid: bigint[] = [];
+    const levelUp = async (trx: Db, level: number) => {
+      const granted = await grantVipBonuses(trx, wallet, {
+        merchantCode,
+        currency,
+        kind: 'level_up',
+        rule,
+        grants: [
+          { memberId, period: String(level), level, amountMinor: tierAmount(rule, level, 'level_up') },
+        ],
+        at,
+      });
+      for (const g of granted) paid.push(g.amountMinor);
+    };
+    return { levelUp, paid };
+  };
+
+  /** Evaluates a member's VIP level; a promotion pays its level-up bonus (balance published). */
+  const evaluate = async (memberId: number, merchantCode: string, rule: RuleInForce, at: Date) => {
+    const bonus = levelUpOf(memberId, merchantCode, rule, await currencyOf(merchantCode), at);
+    const state = await evaluateVip(db, reads, { memberId, merchantCode, rule, at, levelUp: bonus.levelUp });
+    if (bonus.paid.some((amount) => amount > 0n)) deps.publishBalance(memberId);
+    return state;
   };
 
   // ---- the daily run ----
@@ -141,8 +183,7 @@ export const createLoyalty = (deps: LoyaltyDeps) => {
       for (const id of result.members) deps.publishBalance(id);
     }
     const vipRule = await ruleInForce(db, merchantCode, at);
-    for (const memberId of r.players)
-      await evaluateVip(db, reads, { memberId, merchantCode, rule: vipRule, at });
+    for (const memberId of r.players) await evaluate(memberId, merchantCode, vipRule, at);
     await db
       .updateTable('loyalty_run')
       .set({
@@ -288,10 +329,8 @@ export const createLoyalty = (deps: LoyaltyDeps) => {
   const vipInfo = async (merchantCode: string, member: Member | undefined) => {
     const at = now();
     const rule = await ruleInForce(db, merchantCode, at);
-    const state = member
-      ? await evaluateVip(db, reads, { memberId: member.id, merchantCode, rule, at })
-      : null;
-    return vipView(rule, state);
+    const state = member ? await evaluate(member.id, merchantCode, rule, at) : null;
+    return vipView(rule, state, member ? await vipBonusesOf(db, member.id) : []);
   };
 
   const rebateList = async (member: Member) => {
@@ -331,13 +370,21 @@ export const createLoyalty = (deps: LoyaltyDeps) => {
     };
   };
 
-  /** The member's VIP withdrawal limit per day (for the cashier to enforce; minor units). */
-  const vipWithdrawDailyLimitOf = async (member: Member) => {
-    const row = await loyaltyMemberOf(db, member.id, member.merchantCode, now());
-    const { rule } = await ruleInForce(db, member.merchantCode, now());
-    const tier = rule.vip.tiers[Math.min(row.vipLevel, rule.vip.tiers.length - 1)];
-    return BigInt(tier?.withdrawDailyMinor ?? '0');
-  };
+  /** The member's VIP withdrawal limit (the cashier reads it in its own transaction; ADR 056). */
+  const vipWithdrawLimit = (member: Member, within: Db = db) => vipWithdrawLimitOf(within, member, now());
+
+  /** The birthday bonus of the UTC day of `at` (default now), once per member and year (ADR 056). */
+  const birthdayRun = (at: Date = now()) =>
+    payBirthdays(
+      db,
+      wallet,
+      {
+        birthdays: deps.birthdays ?? (async () => []),
+        merchants: deps.merchants,
+        publishBalance: deps.publishBalance,
+      },
+      at,
+    );
 
   return {
     db,
@@ -360,7 +407,8 @@ export const createLoyalty = (deps: LoyaltyDeps) => {
     rebateList,
     rebateClaim,
     loyaltyClaimables,
-    vipWithdrawDailyLimitOf,
+    vipWithdrawLimit,
+    birthdayRun,
     decideRedemption,
   };
 };

@@ -1,9 +1,10 @@
 import { VIP_RETENTION_DAYS, type VipTier } from '@khela/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { Db } from '../../shared/db';
 import { loyaltyMemberOf } from './members';
 import { type DepositTotals, dayOf, type PlayTotals, turnoverOf } from './play';
-import type { RuleInForce } from './rules';
+import { type RuleInForce, ruleInForce } from './rules';
 
 /**
  * VIP levels. Reaching the next tier takes its turnover, counted since the member reached the
@@ -11,7 +12,8 @@ import type { RuleInForce } from './rules';
  * a UTC day, never skipping (turnover is counted by the hour: from the first full hour after the
  * level was reached). Keeping a level takes the tier's retention turnover over the last 60
  * days once the level is 60 days old; short of it the member goes down one level (and the 60 days
- * start again). One change per evaluation, under the member's row lock.
+ * start again). One change per evaluation, under the member's row lock; a level up runs `levelUp`
+ * in the same transaction (the level-up bonus, ADR 056).
  */
 export type VipState = {
   level: number;
@@ -32,7 +34,13 @@ const nextHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOU
 export const evaluateVip = async (
   db: Kysely<DB>,
   reads: { playTotals: PlayTotals; depositTotals: DepositTotals },
-  m: { memberId: number; merchantCode: string; rule: RuleInForce; at: Date },
+  m: {
+    memberId: number;
+    merchantCode: string;
+    rule: RuleInForce;
+    at: Date;
+    levelUp?: ((trx: Db, level: number) => Promise<unknown>) | undefined;
+  },
 ): Promise<VipState> =>
   db.transaction().execute(async (trx) => {
     const { at, memberId } = m;
@@ -87,11 +95,43 @@ export const evaluateVip = async (
         })
         .where('member_id', '=', memberId)
         .execute();
+    if (state.changed === 'up') await m.levelUp?.(trx, state.level);
     return state;
   });
 
+/**
+ * The member's VIP withdrawal limit (ADR 056): the current tier's `withdrawDailyMinor` under the rule
+ * in force at `at`, read in the caller's transaction (the cashier's withdrawal); null when the tier
+ * sets none ('0'). A member without a loyalty row is at level 0.
+ */
+export const vipWithdrawLimitOf = async (
+  within: Db,
+  member: { id: number; merchantCode: string },
+  at: Date,
+): Promise<{ level: number; limitMinor: bigint } | null> => {
+  const row = await within
+    .selectFrom('loyalty_member')
+    .select('vip_level')
+    .where('member_id', '=', member.id)
+    .executeTakeFirst();
+  const { rule } = await ruleInForce(within, member.merchantCode, at);
+  const level = Math.min(row?.vip_level ?? 0, rule.vip.tiers.length - 1);
+  const limit = BigInt(rule.vip.tiers[level]?.withdrawDailyMinor ?? '0');
+  return limit > 0n ? { level, limitMinor: limit } : null;
+};
+
 /** The /vip page's view: tiers with benefits, and the member's progress to the next one. */
-export const vipView = (rule: RuleInForce, state: VipState | null) => {
+export const vipView = (
+  rule: RuleInForce,
+  state: VipState | null,
+  bonuses: {
+    kind: 'level_up' | 'birthday';
+    period: string;
+    level: number;
+    amountMinor: string;
+    at: number;
+  }[] = [],
+) => {
   const { tiers } = rule.rule.vip;
   const next = state ? tiers[state.level + 1] : undefined;
   const current = state ? tiers[state.level] : undefined;
@@ -109,6 +149,7 @@ export const vipView = (rule: RuleInForce, state: VipState | null) => {
           retentionTurnoverMinor: state.retentionTurnoverMinor.toString(),
           retentionTargetMinor: state.level > 0 ? (current?.retentionTurnoverMinor ?? null) : null,
           retentionDueAt: state.level > 0 ? state.levelSince.getTime() + VIP_RETENTION_DAYS * DAY_MS : null,
+          bonuses,
         }
       : null,
   };

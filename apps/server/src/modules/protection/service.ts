@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Db } from '../../shared/db';
 import { createAccountClosure } from './account';
+import { birthdayMembers } from './birthdays';
 import { createCounting } from './counting';
 import { createDoor, type DoorCheck } from './door';
 import { createErasure, type IdentityEraser, type PersonalDataEraser } from './erasure';
@@ -114,6 +115,8 @@ export const createProtection = (deps: ProtectionDeps) => {
       const at = now();
       return restrictionAt(row, at) !== null || endedExclusion(row, at);
     },
+    /** Members with a birthday on one of `monthDays` ('MM-DD') whom marketing may reach (ADR 056). */
+    birthdayMembers: (monthDays: string[], at?: Date) => birthdayMembers(deps.db, monthDays, at ?? now()),
     /** The member's responsible-gaming state: limits with usage, restriction, reality check, limit prompt. */
     stateOf: (member: ProtectedMember) => limits.state(member),
     limits,

@@ -12,8 +12,9 @@ const percentOf = (ppm: number) => (ppm / 10_000).toFixed(3).replace(/\.?0+$/, '
 
 /**
  * `/vip` (issue 19): the tiers with what reaching each takes and what it gives (rebate rates,
- * withdrawal limit, birthday bonus), and — signed in — my level and progress to the next one
- * (opening the page evaluates it: at most one level up a day).
+ * withdrawal limit per 24 hours, level-up and birthday bonus; ADR 056), and — signed in — my level
+ * and progress to the next one (opening the page evaluates it: at most one level up a day, its
+ * level-up bonus paid with it) and the VIP bonuses I received.
  */
 export const VipPage = () => {
   const { t } = useTranslation('loyalty');
@@ -68,6 +69,26 @@ export const VipPage = () => {
       ) : !loggedIn ? (
         <Note tone="info">{t('vip.login')}</Note>
       ) : null}
+      {me && me.bonuses.length > 0 ? (
+        <Card title={t('vip.myBonuses')} testId="vip-bonuses">
+          <ul className="flex flex-col gap-1 text-sm">
+            {me.bonuses.map((b) => (
+              <li
+                key={`${b.kind}-${b.period}`}
+                data-testid={`vip-bonus-${b.kind}-${b.period}`}
+                className="flex justify-between gap-3"
+              >
+                <span>
+                  {b.kind === 'level_up'
+                    ? t('vip.bonusLevelUp', { name: vip.data?.tiers[b.level]?.name ?? b.level })
+                    : t('vip.bonusBirthday', { year: b.period })}
+                </span>
+                <span className="font-semibold">{amount(b.amountMinor)}</span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
       <Card title={t('vip.tiers')} testId="vip-tiers">
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
@@ -78,6 +99,7 @@ export const VipPage = () => {
                 <th className="py-2 pr-3">{t('vip.needDeposits')}</th>
                 <th className="py-2 pr-3">{t('vip.rebate')}</th>
                 <th className="py-2 pr-3">{t('vip.withdraw')}</th>
+                <th className="py-2 pr-3">{t('vip.levelUp')}</th>
                 <th className="py-2">{t('vip.birthday')}</th>
               </tr>
             </thead>
@@ -101,14 +123,22 @@ export const VipPage = () => {
                       sports: percentOf(tier.rebatePpm.SPORTS ?? 0),
                     })}
                   </td>
-                  <td className="py-2 pr-3">{amount(tier.withdrawDailyMinor)}</td>
-                  <td className="py-2">{amount(tier.birthdayBonusMinor)}</td>
+                  <td className="py-2 pr-3" data-testid={`vip-tier-${tier.level}-withdraw`}>
+                    {tier.withdrawDailyMinor === '0' ? t('vip.noLimit') : amount(tier.withdrawDailyMinor)}
+                  </td>
+                  <td className="py-2 pr-3" data-testid={`vip-tier-${tier.level}-levelup`}>
+                    {amount(tier.levelUpBonusMinor)}
+                  </td>
+                  <td className="py-2" data-testid={`vip-tier-${tier.level}-birthday`}>
+                    {amount(tier.birthdayBonusMinor)}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
         <p className="mt-3 text-xs text-muted">{t('vip.rules')}</p>
+        <p className="mt-1 text-xs text-muted">{t('vip.bonusRules')}</p>
       </Card>
     </div>
   );
