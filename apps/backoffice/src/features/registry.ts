@@ -41,6 +41,7 @@ import { membersFeature } from './members';
 import { promotionsFeature } from './promotions';
 import { protectionFeature } from './protection';
 import { settingsFeature } from './settings';
+import { sportsbookFeature } from './sportsbook';
 import { staffFeature } from './staff';
 import { supportFeature } from './support';
 import type { BoFeature } from './types';
@@ -55,6 +56,7 @@ export const FEATURES: BoFeature[] = [
   limitsFeature,
   gamesFeature,
   lotteryFeature,
+  sportsbookFeature,
   protectionFeature,
   agencyFeature,
   promotionsFeature,

@@ -33,3 +33,11 @@ export const formatDecimal = (decimal: string, language: string) => {
     return decimal;
   }
 };
+
+/** Minor units ("123456") as a two-decimal amount with thousands separators ("1,234.56"), exactly. */
+export const formatMinor = (minor: string) => {
+  const value = BigInt(minor);
+  const abs = value < 0n ? -value : value;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0n ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+};

@@ -93,4 +93,11 @@ export const sportsbookEndpoints = {
     auth: false,
     staff: true,
   }),
+  boSportsbookCashOutRuleGet: endpoint({
+    method: 'GET',
+    path: '/bo/api/sportsbook/rules/cashout',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
 } as const;

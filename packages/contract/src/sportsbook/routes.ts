@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { merchantCode } from '../core/lists';
 import { defineRoute } from '../core/route';
 import { sportsbookEndpoints as e } from './endpoints';
 import * as s from './schemas';
@@ -107,6 +108,13 @@ export const boSportsbookRoutes = {
     summary:
       "Sets cash-out on or off and its margin as a new version of the merchant's rule (bets placed from now on; audited)",
     body: s.boSportsbookCashOutRuleBody,
+    value: s.boSportsbookCashOutRuleValue,
+  }),
+  boSportsbookCashOutRuleGet: defineRoute({
+    ...e.boSportsbookCashOutRuleGet,
+    tag: 'backoffice',
+    summary: "The merchant's cash-out setting in force (on or off, margin)",
+    query: z.object({ merchant: merchantCode }),
     value: s.boSportsbookCashOutRuleValue,
   }),
 };

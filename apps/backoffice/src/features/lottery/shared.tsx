@@ -1,5 +1,6 @@
 import type { boLotteryRoutes, RouteValue } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
+import { formatMinor } from '../../shared/money';
 import { SectionTabs } from '../../shared/ui/section-tabs';
 
 export type LotteryRoutes = typeof boLotteryRoutes;
@@ -13,12 +14,7 @@ export type VnExposure = RouteValue<LotteryRoutes['boVnExposure']>;
 export const GAME_CODES = ['KENO1', 'KENO5', 'Q3D', 'P4', 'F5D', 'R10', 'L545', 'L655'] as const;
 
 /** Minor units as a two-decimal amount with thousands separators. */
-export const money = (minor: string) => {
-  const value = BigInt(minor);
-  const abs = value < 0n ? -value : value;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${value < 0n ? '-' : ''}${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
-};
+export const money = formatMinor;
 
 export const LotteryTabs = () => {
   const { t } = useTranslation('lottery');

@@ -109,5 +109,20 @@ export const createBetDesk = (deps: {
     });
   };
 
-  return { search, setCashOut };
+  /** The cash-out setting in force (the newest rule version). */
+  const cashOut = async (actor: Actor, merchant: string) => {
+    assertCan(actor, 'sportsbook.read');
+    await deps.ensureDefaults();
+    const rule = await db
+      .selectFrom('sb_rule')
+      .select(['version', 'cashout_enabled', 'cashout_margin_bp'])
+      .where('merchant_code', '=', merchant)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!rule) throw new AppError('not.found');
+    return { version: rule.version, enabled: rule.cashout_enabled, marginBp: rule.cashout_margin_bp };
+  };
+
+  return { search, setCashOut, cashOut };
 };

@@ -181,6 +181,7 @@ export const createSportsbookBackoffice = (book: Sportsbook) => {
     enterResult,
     searchBets: desk.search,
     setCashOut: desk.setCashOut,
+    cashOut: desk.cashOut,
   };
 };
 

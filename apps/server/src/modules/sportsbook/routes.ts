@@ -61,4 +61,5 @@ export const registerSportsbookBackofficeRoutes = ({ route }: StaffRouter, bo: S
   route(r.boSportsbookResult, async (q) => bo.enterResult(actor(q), q.body));
   route(r.boSportsbookBets, async (q) => bo.searchBets(actor(q), q.query));
   route(r.boSportsbookCashOutRule, async (q) => bo.setCashOut(actor(q), q.body));
+  route(r.boSportsbookCashOutRuleGet, async (q) => bo.cashOut(actor(q), q.query.merchant));
 };

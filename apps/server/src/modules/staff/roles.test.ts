@@ -1103,6 +1103,11 @@ describe('the role matrix: every back-office route with every role', () => {
       writes: false,
       request: get('/bo/api/sportsbook/bets?merchant=khelabd&result=cashed_out'),
     },
+    'GET /bo/api/sportsbook/rules/cashout': {
+      permissions: ['sportsbook.read'],
+      writes: false,
+      request: get('/bo/api/sportsbook/rules/cashout?merchant=khelabd'),
+    },
     'POST /bo/api/sportsbook/rules/cashout': {
       permissions: ['sportsbook.write'],
       writes: true,
