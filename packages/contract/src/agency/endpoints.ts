@@ -36,4 +36,11 @@ export const agencyEndpoints = {
     envelope: false,
   }),
   boAgencyApplications: endpoint({ method: 'GET', path: '/bo/api/agency/applications', ...staff }),
+  boAgencyApplicationDecide: endpoint({
+    method: 'POST',
+    path: '/bo/api/agency/applications/decide',
+    ...staff,
+  }),
+  boAgencyTemplates: endpoint({ method: 'GET', path: '/bo/api/agency/templates', ...staff }),
+  boAgencyTemplatesSave: endpoint({ method: 'PUT', path: '/bo/api/agency/templates', ...staff }),
 } as const;
