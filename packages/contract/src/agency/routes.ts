@@ -150,7 +150,8 @@ export const boAgencyRoutes = {
   boAgencyApplicationDecide: defineRoute({
     ...e.boAgencyApplicationDecide,
     tag: 'backoffice',
-    summary: 'Approve or reject an agent application with a reason (once; approval may make a member an agent)',
+    summary:
+      'Approve or reject an agent application with a reason (once; approval may make a member an agent)',
     body: s.boApplicationDecideBody,
     value: s.agencyApplicationView,
   }),

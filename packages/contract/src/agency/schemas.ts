@@ -296,7 +296,12 @@ export const boTemplatesValue = z.object({
     dividend: z.number().int(),
   }),
   versions: z.array(
-    z.object({ version: z.number().int(), createdAt: z.number().int(), createdBy: z.string(), kinds: z.number().int() }),
+    z.object({
+      version: z.number().int(),
+      createdAt: z.number().int(),
+      createdBy: z.string(),
+      kinds: z.number().int(),
+    }),
   ),
 });
 export const boTemplatesBody = z.object({

@@ -147,7 +147,13 @@ export const createProgrammeBackoffice = ({ db, now }: Deps) => {
           action: body.approve ? 'agency.application.approve' : 'agency.application.reject',
           target: `agency_application:${application.id}`,
           before: { status: application.status },
-          after: { status: row.status, reason: row.reason, memberId, templateVersion: version, contracts: made },
+          after: {
+            status: row.status,
+            reason: row.reason,
+            memberId,
+            templateVersion: version,
+            contracts: made,
+          },
         },
         at,
       );

@@ -19,9 +19,9 @@ const templatesUrl = `/bo/api/agency/templates?merchant=${M}`;
 const save = (token: string, templates: unknown, merchant = M) =>
   bo(t.app, token, { method: 'PUT', url: '/bo/api/agency/templates', payload: { merchant, templates } });
 const savedRows = async () =>
-  (await t.db.selectFrom('agency_template_set').select(['merchant_code', 'version']).orderBy('id').execute()).map(
-    (r) => `${r.merchant_code}:${r.version}`,
-  );
+  (
+    await t.db.selectFrom('agency_template_set').select(['merchant_code', 'version']).orderBy('id').execute()
+  ).map((r) => `${r.merchant_code}:${r.version}`);
 const programme = async (merchant = M) =>
   (await call({ method: 'GET', url: '/wps/agency/programme', merchant })).json().value;
 
@@ -145,10 +145,7 @@ describe('contract templates per merchant', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().value).toMatchObject({ version: 1, createdBy: 'owner' });
     // Stored in kind order, defaults filled in.
-    expect(first.json().value.templates).toEqual([
-      { ...daily, cycles: 1, carry: 'none' },
-      dividend,
-    ]);
+    expect(first.json().value.templates).toEqual([{ ...daily, cycles: 1, carry: 'none' }, dividend]);
     const second = await save(owner, [realtime]);
     expect(second.json().value.version).toBe(2);
     expect(second.json().value.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
@@ -156,7 +153,15 @@ describe('contract templates per merchant', () => {
     const shown = await programme();
     expect(shown).toEqual({
       version: 2,
-      templates: [{ kind: 'realtime', tiers: [{ minActive: 0, rateBp: 15 }], cycles: 1, carry: 'none', payer: 'platform' }],
+      templates: [
+        {
+          kind: 'realtime',
+          tiers: [{ minActive: 0, rateBp: 15 }],
+          cycles: 1,
+          carry: 'none',
+          payer: 'platform',
+        },
+      ],
     });
     // Another merchant still offers the default set.
     expect((await programme('khelain')).version).toBe(0);
@@ -208,7 +213,12 @@ describe('application decisions', () => {
   it('approves linking a member: it becomes an agent with platform contracts copied from the templates in force', async () => {
     const { member: m } = await newMember(t.db, { prefix: 'appl' });
     const id = await apply('Salma');
-    const approved = await decide(owner, { id, approve: true, reason: 'Known affiliate', account: m.username });
+    const approved = await decide(owner, {
+      id,
+      approve: true,
+      reason: 'Known affiliate',
+      account: m.username,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().value).toMatchObject({ status: 'approved', account: m.username });
     const member = await t.db
@@ -225,11 +235,21 @@ describe('application decisions', () => {
       .where('member_id', '=', m.id)
       .execute();
     expect(contracts).toEqual([
-      { kind: 'realtime', tiers: [{ minActive: 0, rateBp: 15 }], status: 'accepted', payer: 'platform', offered_by: null },
+      {
+        kind: 'realtime',
+        tiers: [{ minActive: 0, rateBp: 15 }],
+        status: 'accepted',
+        payer: 'platform',
+        offered_by: null,
+      },
     ]);
     // A later template version changes no contract already made.
     await save(owner, [{ kind: 'realtime', tiers: [{ minActive: 0, rateBp: 25 }] }]);
-    const after = await t.db.selectFrom('agency_contract').select('tiers').where('member_id', '=', m.id).execute();
+    const after = await t.db
+      .selectFrom('agency_contract')
+      .select('tiers')
+      .where('member_id', '=', m.id)
+      .execute();
     expect(after).toEqual([{ tiers: [{ minActive: 0, rateBp: 15 }] }]);
 
     const list = await bo(t.app, owner, {
@@ -243,11 +263,17 @@ describe('application decisions', () => {
     const id = await apply('Nadia');
     const unknown = await decide(owner, { id, approve: true, reason: 'ok', account: 'nosuchmember' });
     expect(unknown.statusCode).toBe(404);
-    const still = await bo(t.app, owner, { method: 'GET', url: `/bo/api/agency/applications?merchant=${M}&status=new` });
+    const still = await bo(t.app, owner, {
+      method: 'GET',
+      url: `/bo/api/agency/applications?merchant=${M}&status=new`,
+    });
     expect(still.json().value.items.map((a: { id: number }) => a.id)).toEqual([id]);
     const ok = await decide(owner, { id, approve: true, reason: 'Call her back' });
     expect(ok.json().value).toMatchObject({ status: 'approved', account: null, reason: 'Call her back' });
-    const newOnes = await bo(t.app, owner, { method: 'GET', url: `/bo/api/agency/applications?merchant=${M}&status=new` });
+    const newOnes = await bo(t.app, owner, {
+      method: 'GET',
+      url: `/bo/api/agency/applications?merchant=${M}&status=new`,
+    });
     expect(newOnes.json().value.items).toEqual([]);
   });
 
@@ -260,7 +286,11 @@ describe('application decisions', () => {
     expect(noReason.statusCode).toBe(400);
     const elsewhere = await decide(owner, { id, approve: false, reason: 'wrong desk', merchant: 'khelain' });
     expect(elsewhere.statusCode).toBe(404);
-    const row = await t.db.selectFrom('agency_application').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('agency_application')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('new');
   });
 });

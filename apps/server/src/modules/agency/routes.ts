@@ -61,9 +61,7 @@ export const registerAgencyBackofficeRoutes = ({ route }: StaffRouter, bo: Agenc
   route(r.boAgencyRun, async (q) => bo.run(actor(q), q.body));
   route(r.boAgencySettlements, async (q) => bo.settlements(actor(q), q.query));
   route(r.boAgencySettlementsCsv, async (q) => bo.settlementsCsv(actor(q), q.query));
-  route(r.boAgencyApplications, async (q) =>
-    bo.applicationList(actor(q), q.query.merchant, q.query.status),
-  );
+  route(r.boAgencyApplications, async (q) => bo.applicationList(actor(q), q.query.merchant, q.query.status));
   route(r.boAgencyApplicationDecide, async (q) => bo.decideApplication(actor(q), q.body));
   route(r.boAgencyTemplates, async (q) => bo.templates(actor(q), q.query.merchant));
   route(r.boAgencyTemplatesSave, async (q) => bo.saveTemplates(actor(q), q.body));

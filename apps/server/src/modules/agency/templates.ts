@@ -76,7 +76,8 @@ export const templatesProblem = (templates: readonly AgencyTemplate[]) => {
 };
 
 const KIND_ORDER: ContractKind[] = ['daily', 'hourly', 'realtime', 'dividend'];
-const byKind = (a: AgencyTemplate, b: AgencyTemplate) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
+const byKind = (a: AgencyTemplate, b: AgencyTemplate) =>
+  KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind);
 
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as AgencyTemplate[];
 
@@ -90,7 +91,12 @@ export const templatesInForce = async (db: Db, merchantCode: string): Promise<Te
     .limit(1)
     .executeTakeFirst();
   if (!r) return { version: 0, templates: DEFAULT_TEMPLATES, createdAt: null, createdBy: null };
-  return { version: r.version, templates: parse(r.templates), createdAt: r.created_at, createdBy: r.created_by };
+  return {
+    version: r.version,
+    templates: parse(r.templates),
+    createdAt: r.created_at,
+    createdBy: r.created_by,
+  };
 };
 
 /** The saved versions, newest first. */

@@ -1469,7 +1469,10 @@ describe('the role matrix: every back-office route with every role', () => {
       request: () => ({
         method: 'PUT',
         url: '/bo/api/agency/templates',
-        payload: { merchant: 'khelabd', templates: [{ kind: 'hourly', tiers: [{ minActive: 0, rateBp: 5 }] }] },
+        payload: {
+          merchant: 'khelabd',
+          templates: [{ kind: 'hourly', tiers: [{ minActive: 0, rateBp: 5 }] }],
+        },
       }),
     },
   };
