@@ -71,8 +71,16 @@ export const agencyRoutes = {
   agencyTerminate: defineRoute({
     ...e.agencyTerminate,
     tag: TAG,
-    summary: 'Terminate a contract the agent offered to a downline',
+    summary:
+      'Withdraw an offer to a downline, or ask to revoke its accepted contract (the downline confirms)',
     body: s.agencyTerminateBody,
+    value: s.agencyContractView,
+  }),
+  agencyRevocation: defineRoute({
+    ...e.agencyRevocation,
+    tag: TAG,
+    summary: "Confirm or decline the upline's revocation of the agent's contract",
+    body: s.agencyRevocationBody,
     value: s.agencyContractView,
   }),
   agencyIncome: defineRoute({

@@ -44,6 +44,8 @@ export const agencyContractView = z.object({
   createdAt: z.number().int(),
   decidedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
+  /** The upline asked to end it (ms): in force until the holder confirms or declines. */
+  revocationAskedAt: z.number().int().nullable(),
 });
 export type ContractView = z.infer<typeof agencyContractView>;
 
@@ -141,6 +143,10 @@ export const agencyTransferValue = z.object({
 export const agencyOfferBody = agencyContractTerms.extend({ account });
 export const agencyDecideBody = z.object({ contractId: z.number().int().positive(), accept: z.boolean() });
 export const agencyTerminateBody = z.object({ contractId: z.number().int().positive() });
+export const agencyRevocationBody = z.object({
+  contractId: z.number().int().positive(),
+  confirm: z.boolean(),
+});
 
 export const agencySettlementView = z.object({
   id: z.number().int(),

@@ -7,6 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   carry }]`); never edited, the version in force is the merchant's newest.
  * - `agency_application`: the back office's decision (who, when, the reason) and, when staff link
  *   the application to a member account, that account (it becomes an agent on approval).
+ * - `agency_contract.revocation_asked_at`: the upline asked to end an accepted contract; it stays
+ *   in force until the downline confirms (then terminated) or declines (then cleared).
  */
 export const up = async (db: Kysely<unknown>) => {
   await sql`
@@ -25,6 +27,7 @@ export const up = async (db: Kysely<unknown>) => {
       ADD COLUMN member_id integer REFERENCES member(id),
       ADD CONSTRAINT agency_application_decided
         CHECK ((status = 'new') = (decided_at IS NULL AND decided_by IS NULL));
+    ALTER TABLE agency_contract ADD COLUMN revocation_asked_at timestamptz;
     CREATE INDEX agency_application_status ON agency_application (merchant_code, status, created_at DESC);
   `.execute(db);
 };
@@ -32,6 +35,7 @@ export const up = async (db: Kysely<unknown>) => {
 export const down = async (db: Kysely<unknown>) => {
   await sql`
     DROP INDEX agency_application_status;
+    ALTER TABLE agency_contract DROP COLUMN revocation_asked_at;
     ALTER TABLE agency_application
       DROP CONSTRAINT agency_application_decided,
       DROP COLUMN member_id,

@@ -31,6 +31,7 @@ export interface AgencyContract {
   merchant_code: string;
   offered_by: number | null;
   payer: string;
+  revocation_asked_at: Timestamp | null;
   status: string;
   tiers: Json;
   version: number;

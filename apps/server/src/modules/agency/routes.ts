@@ -45,6 +45,9 @@ export const registerAgencyRoutes = (app: FastifyInstance, gate: Gate, agency: A
     c.decide(member(q), q.body.contractId, q.body.accept),
   );
   registerRoute(app, gate, r.agencyTerminate, async (q) => c.terminate(member(q), q.body.contractId));
+  registerRoute(app, gate, r.agencyRevocation, async (q) =>
+    c.answerRevocation(member(q), q.body.contractId, q.body.confirm),
+  );
   registerRoute(app, gate, r.agencyIncome, async (q) => c.income(member(q), q.query.kind, q.query.page));
   registerRoute(app, gate, r.agencyProgramme, async (q) => agency.programme(q.merchant.code));
   registerRoute(app, gate, r.agencyApply, async (q) => agency.apply(q.merchant.code, q.body));
