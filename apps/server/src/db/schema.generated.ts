@@ -2,7 +2,12 @@
 // database (kysely-codegen, with the narrower column types of column-types.ts). Do not edit.
 
 import type { PlayHourly } from './schema/activity.generated';
-import type { AgencyApplication, AgencyContract, AgencySettlement } from './schema/agency.generated';
+import type {
+  AgencyApplication,
+  AgencyContract,
+  AgencySettlement,
+  AgencyTemplateSet,
+} from './schema/agency.generated';
 import type {
   CashierChannel,
   CashierDeposit,
@@ -163,6 +168,7 @@ export interface DB {
   agency_application: AgencyApplication;
   agency_contract: AgencyContract;
   agency_settlement: AgencySettlement;
+  agency_template_set: AgencyTemplateSet;
   announcement: Announcement;
   bo_audit: BoAudit;
   bo_audit_head: BoAuditHead;

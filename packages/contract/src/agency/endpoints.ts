@@ -21,6 +21,7 @@ export const agencyEndpoints = {
   agencyOffer: endpoint({ method: 'POST', path: '/wps/agency/contracts/offer', ...agent }),
   agencyDecide: endpoint({ method: 'POST', path: '/wps/agency/contracts/decide', ...agent }),
   agencyTerminate: endpoint({ method: 'POST', path: '/wps/agency/contracts/terminate', ...agent }),
+  agencyRevocation: endpoint({ method: 'POST', path: '/wps/agency/contracts/revocation', ...agent }),
   agencyIncome: endpoint({ method: 'GET', path: '/wps/agency/income', ...agent }),
   agencyProgramme: endpoint({ method: 'GET', path: '/wps/agency/programme', modId: null, auth: 'optional' }),
   agencyApply: endpoint({ method: 'POST', path: '/wps/agency/apply', modId: null, auth: 'optional' }),
@@ -36,4 +37,11 @@ export const agencyEndpoints = {
     envelope: false,
   }),
   boAgencyApplications: endpoint({ method: 'GET', path: '/bo/api/agency/applications', ...staff }),
+  boAgencyApplicationDecide: endpoint({
+    method: 'POST',
+    path: '/bo/api/agency/applications/decide',
+    ...staff,
+  }),
+  boAgencyTemplates: endpoint({ method: 'GET', path: '/bo/api/agency/templates', ...staff }),
+  boAgencyTemplatesSave: endpoint({ method: 'PUT', path: '/bo/api/agency/templates', ...staff }),
 } as const;

@@ -71,8 +71,16 @@ export const agencyRoutes = {
   agencyTerminate: defineRoute({
     ...e.agencyTerminate,
     tag: TAG,
-    summary: 'Terminate a contract the agent offered to a downline',
+    summary:
+      'Withdraw an offer to a downline, or ask to revoke its accepted contract (the downline confirms)',
     body: s.agencyTerminateBody,
+    value: s.agencyContractView,
+  }),
+  agencyRevocation: defineRoute({
+    ...e.agencyRevocation,
+    tag: TAG,
+    summary: "Confirm or decline the upline's revocation of the agent's contract",
+    body: s.agencyRevocationBody,
     value: s.agencyContractView,
   }),
   agencyIncome: defineRoute({
@@ -143,8 +151,30 @@ export const boAgencyRoutes = {
   boAgencyApplications: defineRoute({
     ...e.boAgencyApplications,
     tag: 'backoffice',
-    summary: 'Agent applications of the join page',
-    query: s.boMerchantQuery,
+    summary: 'Agent applications of the join page (filter by status)',
+    query: s.boApplicationsQuery,
     value: s.boApplicationsValue,
+  }),
+  boAgencyApplicationDecide: defineRoute({
+    ...e.boAgencyApplicationDecide,
+    tag: 'backoffice',
+    summary:
+      'Approve or reject an agent application with a reason (once; approval may make a member an agent)',
+    body: s.boApplicationDecideBody,
+    value: s.agencyApplicationView,
+  }),
+  boAgencyTemplates: defineRoute({
+    ...e.boAgencyTemplates,
+    tag: 'backoffice',
+    summary: "The merchant's contract templates in force, their limits and saved versions",
+    query: s.boMerchantQuery,
+    value: s.boTemplatesValue,
+  }),
+  boAgencyTemplatesSave: defineRoute({
+    ...e.boAgencyTemplatesSave,
+    tag: 'backoffice',
+    summary: 'Save a new version of the contract templates (in force at once, audited)',
+    body: s.boTemplatesBody,
+    value: s.boTemplatesValue,
   }),
 };

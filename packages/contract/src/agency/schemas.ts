@@ -44,6 +44,8 @@ export const agencyContractView = z.object({
   createdAt: z.number().int(),
   decidedAt: z.number().int().nullable(),
   endReason: z.string().nullable(),
+  /** The upline asked to end it (ms): in force until the holder confirms or declines. */
+  revocationAskedAt: z.number().int().nullable(),
 });
 export type ContractView = z.infer<typeof agencyContractView>;
 
@@ -141,6 +143,10 @@ export const agencyTransferValue = z.object({
 export const agencyOfferBody = agencyContractTerms.extend({ account });
 export const agencyDecideBody = z.object({ contractId: z.number().int().positive(), accept: z.boolean() });
 export const agencyTerminateBody = z.object({ contractId: z.number().int().positive() });
+export const agencyRevocationBody = z.object({
+  contractId: z.number().int().positive(),
+  confirm: z.boolean(),
+});
 
 export const agencySettlementView = z.object({
   id: z.number().int(),
@@ -177,10 +183,19 @@ export const agencyIncomeValue = z.object({
   items: z.array(agencySettlementView),
 });
 
+/** A contract template: the terms the merchant's programme offers for one kind (paid by the platform). */
+export const agencyTemplate = z.object({
+  kind: z.enum(CONTRACT_KINDS),
+  tiers: z.array(agencyTier).min(1).max(10),
+  cycles: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  carry: z.enum(CARRY_MODES).default('none'),
+});
+export type AgencyTemplate = z.infer<typeof agencyTemplate>;
+
 export const agencyProgrammeValue = z.object({
-  templates: z.array(
-    agencyContractTerms.omit({ payer: true }).extend({ payer: z.enum(['platform', 'upline']) }),
-  ),
+  /** The template set in force (0: the platform's default set, never saved for this merchant). */
+  version: z.number().int(),
+  templates: z.array(agencyTemplate.extend({ payer: z.enum(['platform', 'upline']) })),
 });
 export const agencyApplyBody = z.object({
   name: z.string().trim().min(2).max(60),
@@ -247,16 +262,56 @@ export const boSettlementsQuery = boMerchantQuery.extend({
   account: z.string().trim().max(32).optional(),
 });
 export const boSettlementsValue = z.object({ items: z.array(agencySettlementView) });
-export const boApplicationsValue = z.object({
-  items: z.array(
+export const APPLICATION_STATES = ['new', 'approved', 'rejected'] as const;
+export const boApplicationsQuery = boMerchantQuery.extend({ status: z.enum(APPLICATION_STATES).optional() });
+export const agencyApplicationView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contact: z.string(),
+  channel: z.string(),
+  message: z.string(),
+  status: z.enum(APPLICATION_STATES),
+  createdAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The member account staff linked on approval (it became an agent with the templates in force). */
+  account: z.string().nullable(),
+});
+export const boApplicationsValue = z.object({ items: z.array(agencyApplicationView) });
+export const boApplicationDecideBody = z.object({
+  merchant: z.string().min(1).max(32),
+  id: z.number().int().positive(),
+  approve: z.boolean(),
+  reason: z.string().trim().min(2).max(300),
+  /** Approve only: an existing member account of the merchant to make the agent. */
+  account: account.optional(),
+});
+
+/** The back office's template editor: the set in force, the limits, and the saved versions. */
+export const boTemplatesValue = z.object({
+  version: z.number().int(),
+  createdAt: z.number().int().nullable(),
+  createdBy: z.string().nullable(),
+  templates: z.array(agencyTemplate),
+  /** The highest rate a template of each kind may carry (basis points). */
+  maxRateBp: z.object({
+    daily: z.number().int(),
+    hourly: z.number().int(),
+    realtime: z.number().int(),
+    dividend: z.number().int(),
+  }),
+  versions: z.array(
     z.object({
-      id: z.number().int(),
-      name: z.string(),
-      contact: z.string(),
-      channel: z.string(),
-      message: z.string(),
-      status: z.string(),
+      version: z.number().int(),
       createdAt: z.number().int(),
+      createdBy: z.string(),
+      kinds: z.number().int(),
     }),
   ),
+});
+export const boTemplatesBody = z.object({
+  merchant: z.string().min(1).max(32),
+  /** One template per kind offered; a kind left out is not offered. */
+  templates: z.array(agencyTemplate).min(1).max(CONTRACT_KINDS.length),
 });

@@ -142,6 +142,12 @@ export const errorStatus = {
   'agency.contract.state': 409,
   /** The settlement period has not ended yet. */
   'agency.period.open': 409,
+  /** A contract template out of range or out of order, or a kind twice (`value.kind`, `value.reason`). */
+  'agency.template.invalid': 400,
+  /** A revocation already asked, or the downline has an offer of the kind not yet answered (`value.reason`). */
+  'agency.revocation.blocked': 409,
+  /** The agent application was decided already (`value.status`). */
+  'agency.application.decided': 409,
   // Shared live tables (issue 22, docs/decisions/040)
   /** No such table of this merchant, or it is closed. */
   'table.unavailable': 404,

@@ -7,6 +7,7 @@ import { useMerchant } from '../../shared/merchant';
 import { Button, Card, Field, PageTitle, Select } from '../../shared/ui/controls';
 import { confirmAction, useAction } from '../../shared/ui/feedback';
 import { CsvButton, formatTime } from '../../shared/ui/table';
+import { AgencyTabs } from './agency-tabs';
 
 const KINDS = ['daily', 'hourly', 'realtime', 'dividend'] as const;
 type Kind = (typeof KINDS)[number];
@@ -30,16 +31,13 @@ type Bill = Line & {
   amountMinor: string;
   state: string;
 };
-type Applications = {
-  items: { id: number; name: string; contact: string; channel: string; createdAt: number }[];
-};
 
 const pct = (bp: number) => `${bp / 100}%`;
 
 /**
  * Settlement runs: the preview of the last finished period of a kind (the current hour for the
  * real-time salary), the run (each contract paid once; a second run writes nothing), the bills
- * with CSV, and the join page's applications.
+ * with CSV (templates and applications have their own tabs).
  */
 export const RunsPage = () => {
   const { t, i18n } = useTranslation('agency');
@@ -53,10 +51,6 @@ export const RunsPage = () => {
     queryKey: ['bo', 'agency', 'bills', merchant, kind],
     queryFn: () => requestBo<{ items: Bill[] }>(endpoints.boAgencySettlements, { query: { merchant, kind } }),
   });
-  const applications = useQuery({
-    queryKey: ['bo', 'agency', 'applications', merchant],
-    queryFn: () => requestBo<Applications>(endpoints.boAgencyApplications, { query: { merchant } }),
-  });
   const run = useAction(
     () =>
       requestBo<{ written: number; paidMinor: string }>(endpoints.boAgencyRun, { body: { merchant, kind } }),
@@ -68,6 +62,7 @@ export const RunsPage = () => {
   return (
     <div className="flex flex-col gap-4" data-testid="bo-agency">
       <PageTitle title={t('title')} />
+      <AgencyTabs />
       <Card
         title={t('preview')}
         actions={
@@ -152,18 +147,6 @@ export const RunsPage = () => {
               <span className="tabular-nums">
                 {b.amountMinor} · {t(`state.${b.state}`)}
               </span>
-            </li>
-          ))}
-        </ul>
-      </Card>
-      <Card title={t('applications')}>
-        <ul className="flex flex-col gap-1 text-sm">
-          {(applications.data?.items ?? []).map((a) => (
-            <li key={a.id} className="flex flex-wrap justify-between gap-2 border-line border-t py-1.5">
-              <span>
-                {a.name} · {a.channel}: {a.contact}
-              </span>
-              <span className="text-muted">{formatTime(a.createdAt, i18n.language)}</span>
             </li>
           ))}
         </ul>

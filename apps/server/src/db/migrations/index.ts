@@ -48,6 +48,7 @@ import * as m0127 from './0127_loyalty_vip_bonus';
 import * as m0128 from './0128_cashier_upload_erasure';
 import * as m0129 from './0129_risk_rules';
 import * as m0130 from './0130_lottery_vn_liability';
+import * as m0131 from './0131_agency_templates_applications';
 
 /**
  * Every migration, in order. Add a module's migration here with the next number; names sort
@@ -104,4 +105,5 @@ export const migrations = {
   '0128_cashier_upload_erasure': m0128,
   '0129_risk_rules': m0129,
   '0130_lottery_vn_liability': m0130,
+  '0131_agency_templates_applications': m0131,
 };

@@ -8,10 +8,13 @@ export interface AgencyApplication {
   contact: string;
   created_at: Timestamp;
   decided_at: Timestamp | null;
+  decided_by: string | null;
   id: Generated<number>;
+  member_id: number | null;
   merchant_code: string;
   message: Generated<string>;
   name: string;
+  reason: string | null;
   status: Generated<string>;
 }
 
@@ -28,6 +31,7 @@ export interface AgencyContract {
   merchant_code: string;
   offered_by: number | null;
   payer: string;
+  revocation_asked_at: Timestamp | null;
   status: string;
   tiers: Json;
   version: number;
@@ -58,4 +62,13 @@ export interface AgencySettlement {
   state: string;
   team_ggr_minor: Int8;
   team_turnover_minor: Int8;
+}
+
+export interface AgencyTemplateSet {
+  created_at: Timestamp;
+  created_by: string;
+  id: Generated<number>;
+  merchant_code: string;
+  templates: Json;
+  version: number;
 }

@@ -1,6 +1,11 @@
+import type { Selectable } from 'kysely';
+import type { AgencyApplication } from '../../db/schema.generated';
+import { AppError } from '../../http/errors';
 import type { Db } from '../../shared/db';
 
-/** The `/join` page's agent applications (table `agency_application`). */
+/** The `/join` page's agent applications (table `agency_application`) and their decisions (ADR 059). */
+export type ApplicationStatus = 'new' | 'approved' | 'rejected';
+
 export const insertApplication = async (
   db: Db,
   a: { merchantCode: string; name: string; contact: string; channel: string; message: string; now: Date },
@@ -20,50 +25,77 @@ export const insertApplication = async (
       .executeTakeFirstOrThrow()
   ).id;
 
-export const applications = async (db: Db, merchantCode: string) =>
-  (
-    await db
-      .selectFrom('agency_application')
-      .selectAll()
-      .where('merchant_code', '=', merchantCode)
-      .orderBy('created_at', 'desc')
-      .limit(500)
-      .execute()
-  ).map((r) => ({
-    id: r.id,
-    name: r.name,
-    contact: r.contact,
-    channel: r.channel,
-    message: r.message,
-    status: r.status,
-    createdAt: r.created_at.getTime(),
-  }));
+export type ApplicationRow = {
+  id: number;
+  merchantCode: string;
+  name: string;
+  contact: string;
+  channel: string;
+  message: string;
+  status: ApplicationStatus;
+  createdAt: Date;
+  decidedAt: Date | null;
+  decidedBy: string | null;
+  reason: string | null;
+  memberId: number | null;
+};
+
+const toRow = (r: Selectable<AgencyApplication>): ApplicationRow => ({
+  id: r.id,
+  merchantCode: r.merchant_code,
+  name: r.name,
+  contact: r.contact,
+  channel: r.channel,
+  message: r.message,
+  status: r.status as ApplicationStatus,
+  createdAt: r.created_at,
+  decidedAt: r.decided_at,
+  decidedBy: r.decided_by,
+  reason: r.reason,
+  memberId: r.member_id,
+});
+
+/** The merchant's applications, newest first, of one status or all. */
+export const applications = async (db: Db, merchantCode: string, status?: ApplicationStatus) => {
+  let q = db.selectFrom('agency_application').selectAll().where('merchant_code', '=', merchantCode);
+  if (status) q = q.where('status', '=', status);
+  return (await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute()).map(toRow);
+};
+
+/** One application of the merchant, locked for its decision (404 `not.found` otherwise). */
+export const applicationForDecision = async (db: Db, merchantCode: string, id: number) => {
+  const r = await db
+    .selectFrom('agency_application')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_code', '=', merchantCode)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!r) throw new AppError('not.found');
+  return toRow(r);
+};
 
 /**
- * The brand's programme as the join page shows it: the contract templates an approved agent is
- * offered (ADR 038: one default set for every merchant until templates are edited per merchant).
+ * Records the decision on a `new` application (409 `agency.application.decided` once decided:
+ * the conditional update lets only one of two racing decisions through).
  */
-export const PROGRAMME_TEMPLATES = [
-  {
-    kind: 'daily' as const,
-    tiers: [
-      { minActive: 0, rateBp: 50 },
-      { minActive: 5, rateBp: 80 },
-      { minActive: 20, rateBp: 120 },
-    ],
-    cycles: 1 as const,
-    carry: 'none' as const,
-    payer: 'platform' as const,
-  },
-  {
-    kind: 'dividend' as const,
-    tiers: [
-      { minActive: 0, rateBp: 2000 },
-      { minActive: 10, rateBp: 3000 },
-      { minActive: 30, rateBp: 4000 },
-    ],
-    cycles: 2 as const,
-    carry: 'permanent' as const,
-    payer: 'platform' as const,
-  },
-];
+export const recordDecision = async (
+  db: Db,
+  d: { id: number; approve: boolean; reason: string; staff: string; memberId: number | null; now: Date },
+) => {
+  const r = await db
+    .updateTable('agency_application')
+    .set({
+      status: d.approve ? 'approved' : 'rejected',
+      decided_at: d.now,
+      decided_by: d.staff,
+      reason: d.reason,
+      member_id: d.memberId,
+    })
+    .where('id', '=', d.id)
+    .where('status', '=', 'new')
+    .returningAll()
+    .executeTakeFirst();
+  if (!r) throw new AppError('agency.application.decided');
+  return toRow(r);
+};

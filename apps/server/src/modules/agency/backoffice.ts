@@ -4,10 +4,10 @@ import type { DB } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { downlineTree, memberIdByUsername, memberUsernames } from '../identity';
 import { type Actor, appendAudit, assertCan, csvStream } from '../staff';
-import { applications } from './applications';
 import * as store from './contract-store';
 import * as rules from './contracts';
 import { lastFinished, periodOf } from './periods';
+import { createProgrammeBackoffice } from './programme-backoffice';
 import type { Settlement } from './settle';
 import * as bills from './settlement-store';
 import { contractView, settlementView } from './views';
@@ -16,7 +16,8 @@ type Deps = { db: Kysely<DB>; settlement: Settlement; now: () => Date };
 
 /**
  * The agency's back office (issue 20): agents and their contracts, platform contracts, settlement
- * runs (preview, then commit — exactly once, or a correction delta), bills and CSV, applications.
+ * runs (preview, then commit — exactly once, or a correction delta), bills and CSV; the
+ * programme's templates and applications (`programme-backoffice.ts`).
  * Reads need `agency.read`, changes `agency.write`; every change is audited in its transaction.
  */
 export const createAgencyBackoffice = (deps: Deps) => {
@@ -238,12 +239,15 @@ export const createAgencyBackoffice = (deps: Deps) => {
     });
   };
 
-  const applicationList = async (actor: Actor, merchant: string) => {
-    assertCan(actor, 'agency.read');
-    return { items: await applications(db, merchant) };
+  return {
+    agents,
+    platformContract,
+    preview,
+    run,
+    settlements,
+    settlementsCsv,
+    ...createProgrammeBackoffice({ db, now }),
   };
-
-  return { agents, platformContract, preview, run, settlements, settlementsCsv, applicationList };
 };
 
 export type AgencyBackoffice = ReturnType<typeof createAgencyBackoffice>;

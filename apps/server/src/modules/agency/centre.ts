@@ -309,6 +309,14 @@ export const createCentre = (deps: CentreDeps) => {
     return contractView(c, await names([c.memberId, auth.id]));
   };
 
+  const answerRevocation = async (auth: AuthMember, contractId: number, confirm: boolean) => {
+    agentOnly(auth);
+    const c = await db
+      .transaction()
+      .execute((trx) => rules.answerRevocation(trx, { memberId: auth.id, contractId, confirm, now: now() }));
+    return contractView(c, await names([c.memberId, ...(c.offeredBy ? [c.offeredBy] : [])]));
+  };
+
   const income = async (auth: AuthMember, kind: ContractKind | undefined, page: number) => {
     agentOnly(auth);
     const [rows, totals] = await Promise.all([
@@ -344,6 +352,7 @@ export const createCentre = (deps: CentreDeps) => {
     setStatus,
     transfer,
     offer,
+    answerRevocation,
     decide,
     terminate,
     income,

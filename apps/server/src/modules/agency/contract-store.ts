@@ -21,6 +21,8 @@ export type ContractRow = {
   decidedAt: Date | null;
   endedAt: Date | null;
   endReason: string | null;
+  /** The upline asked to end it (ADR 059): in force until the holder confirms or declines. */
+  revocationAskedAt: Date | null;
 };
 
 const toRow = (r: Selectable<AgencyContract>): ContractRow => ({
@@ -39,6 +41,7 @@ const toRow = (r: Selectable<AgencyContract>): ContractRow => ({
   decidedAt: r.decided_at,
   endedAt: r.ended_at,
   endReason: r.end_reason,
+  revocationAskedAt: r.revocation_asked_at,
 });
 
 export const contractById = async (db: Db, id: number, forUpdate = false) => {
@@ -115,7 +118,9 @@ export const nextVersion = async (db: Db, memberId: number, kind: ContractKind) 
 
 export const insertContract = async (
   db: Db,
-  c: Omit<ContractRow, 'id' | 'version' | 'decidedAt' | 'endedAt' | 'endReason'> & { decidedAt: Date | null },
+  c: Omit<ContractRow, 'id' | 'version' | 'decidedAt' | 'endedAt' | 'endReason' | 'revocationAskedAt'> & {
+    decidedAt: Date | null;
+  },
 ) => {
   const version = await nextVersion(db, c.memberId, c.kind);
   const r = await db
@@ -158,4 +163,27 @@ export const setStatus = async (
     .returningAll()
     .executeTakeFirstOrThrow();
   return toRow(r);
+};
+
+/** Marks (or clears, with null) the upline's request to end an accepted contract. */
+export const setRevocationAsked = async (db: Db, id: number, at: Date | null) =>
+  toRow(
+    await db
+      .updateTable('agency_contract')
+      .set({ revocation_asked_at: at })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+
+/** The holder's offer of a kind still waiting for its answer (a change not yet confirmed). */
+export const requestedOf = async (db: Db, memberId: number, kind: ContractKind) => {
+  const r = await db
+    .selectFrom('agency_contract')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return r ? toRow(r) : undefined;
 };

@@ -94,14 +94,40 @@ export const decide = async (
   return putInForce(trx, c.id, c.memberId, c.kind, q.now);
 };
 
-/** The offerer ends a contract it offered (and what hangs below it). */
+/**
+ * The offerer ends a contract it offered. An offer not yet answered is withdrawn at once; an
+ * accepted contract is a revocation the holder must confirm (spec §4, verticals §D): it stays in
+ * force meanwhile. Refused with 409 `agency.revocation.blocked` while a revocation is already
+ * asked (`value.reason: 'asked'`) or the holder has an offer of the kind not yet answered
+ * (`'offer.pending'`: revocation waits until the holder's pending change is settled).
+ */
 export const terminate = async (trx: Db, q: { offererId: number; contractId: number; now: Date }) => {
   const c = await store.contractById(trx, q.contractId, true);
   if (!c || c.offeredBy !== q.offererId) throw new AppError('not.found');
-  if (c.status !== 'requested' && c.status !== 'accepted')
+  if (c.status === 'requested') return store.setStatus(trx, c.id, 'terminated', q.now, 'by_upline');
+  if (c.status !== 'accepted') throw new AppError('agency.contract.state', { value: { status: c.status } });
+  if (c.revocationAskedAt) throw new AppError('agency.revocation.blocked', { value: { reason: 'asked' } });
+  if (await store.requestedOf(trx, c.memberId, c.kind))
+    throw new AppError('agency.revocation.blocked', { value: { reason: 'offer.pending' } });
+  return store.setRevocationAsked(trx, c.id, q.now);
+};
+
+/**
+ * The holder answers its upline's revocation: confirmed, the contract ends (`revoked`) and the
+ * contracts it offered below end with it (cascade); declined, it stays in force and the request
+ * is cleared. 409 `agency.contract.state` when no revocation is asked of an accepted contract.
+ */
+export const answerRevocation = async (
+  trx: Db,
+  q: { memberId: number; contractId: number; confirm: boolean; now: Date },
+) => {
+  const c = await store.contractById(trx, q.contractId, true);
+  if (!c || c.memberId !== q.memberId) throw new AppError('not.found');
+  if (c.status !== 'accepted' || !c.revocationAskedAt)
     throw new AppError('agency.contract.state', { value: { status: c.status } });
-  const ended = await store.setStatus(trx, c.id, 'terminated', q.now, 'by_upline');
-  if (c.status === 'accepted') await cascade(trx, c.memberId, c.kind, null, q.now);
+  if (!q.confirm) return store.setRevocationAsked(trx, c.id, null);
+  const ended = await store.setStatus(trx, c.id, 'terminated', q.now, 'revoked');
+  await cascade(trx, c.memberId, c.kind, null, q.now);
   return ended;
 };
 

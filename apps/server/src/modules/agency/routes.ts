@@ -45,8 +45,11 @@ export const registerAgencyRoutes = (app: FastifyInstance, gate: Gate, agency: A
     c.decide(member(q), q.body.contractId, q.body.accept),
   );
   registerRoute(app, gate, r.agencyTerminate, async (q) => c.terminate(member(q), q.body.contractId));
+  registerRoute(app, gate, r.agencyRevocation, async (q) =>
+    c.answerRevocation(member(q), q.body.contractId, q.body.confirm),
+  );
   registerRoute(app, gate, r.agencyIncome, async (q) => c.income(member(q), q.query.kind, q.query.page));
-  registerRoute(app, gate, r.agencyProgramme, async () => agency.programme());
+  registerRoute(app, gate, r.agencyProgramme, async (q) => agency.programme(q.merchant.code));
   registerRoute(app, gate, r.agencyApply, async (q) => agency.apply(q.merchant.code, q.body));
 };
 
@@ -61,5 +64,8 @@ export const registerAgencyBackofficeRoutes = ({ route }: StaffRouter, bo: Agenc
   route(r.boAgencyRun, async (q) => bo.run(actor(q), q.body));
   route(r.boAgencySettlements, async (q) => bo.settlements(actor(q), q.query));
   route(r.boAgencySettlementsCsv, async (q) => bo.settlementsCsv(actor(q), q.query));
-  route(r.boAgencyApplications, async (q) => bo.applicationList(actor(q), q.query.merchant));
+  route(r.boAgencyApplications, async (q) => bo.applicationList(actor(q), q.query.merchant, q.query.status));
+  route(r.boAgencyApplicationDecide, async (q) => bo.decideApplication(actor(q), q.body));
+  route(r.boAgencyTemplates, async (q) => bo.templates(actor(q), q.query.merchant));
+  route(r.boAgencyTemplatesSave, async (q) => bo.saveTemplates(actor(q), q.body));
 };

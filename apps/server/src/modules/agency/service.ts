@@ -1,8 +1,9 @@
 import type { ContractKind } from '@khela/contract';
-import { insertApplication, PROGRAMME_TEMPLATES } from './applications';
+import { insertApplication } from './applications';
 import { type CentreDeps, createCentre } from './centre';
 import { lastFinished, periodOf, REALTIME_CLOSE_SEQ, realtimeSeq } from './periods';
 import { createSettlement } from './settle';
+import { templatesInForce } from './templates';
 
 export type AgencyDeps = CentreDeps & {
   /** The merchants whose contracts the scheduler settles. */
@@ -61,7 +62,14 @@ export const createAgency = (deps: AgencyDeps) => {
 
   const payPending = () => eachMerchant((code) => settlement.payPendingBills(code));
 
-  const programme = async () => ({ templates: PROGRAMME_TEMPLATES });
+  /** The join page's commission tables: the merchant's templates in force (ADR 059). */
+  const programme = async (merchantCode: string) => {
+    const set = await templatesInForce(deps.db, merchantCode);
+    return {
+      version: set.version,
+      templates: set.templates.map((t) => ({ ...t, payer: 'platform' as const })),
+    };
+  };
 
   const apply = async (
     merchantCode: string,

@@ -17,6 +17,7 @@ export const contractView = (c: ContractRow, names: ReadonlyMap<number, string>)
   createdAt: c.createdAt.getTime(),
   decidedAt: c.decidedAt?.getTime() ?? null,
   endReason: c.endReason,
+  revocationAskedAt: c.revocationAskedAt?.getTime() ?? null,
 });
 
 export const settlementView = (b: SettlementRow, names: ReadonlyMap<number, string>): SettlementView => ({

@@ -137,3 +137,31 @@ export const createDownlineAccount = async (
   });
   return { id: member.id, username: member.username };
 };
+
+/**
+ * Makes a member an agent (type 1, an approved agent application; ADR 059): its affiliate code
+ * becomes its username when it has none and the username fits and is free. Answers `agent` when
+ * it is one already, `promoted`, or `refused` for a trial or other non-player account.
+ */
+export const promoteToAgent = async (db: Db, memberId: number): Promise<'agent' | 'promoted' | 'refused'> => {
+  const m = await db
+    .selectFrom('member')
+    .select(['type', 'username', 'merchant_code', 'agent_code'])
+    .where('id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if ([1, 2, 41, 42].includes(m.type)) return 'agent';
+  if (m.type !== 0) return 'refused';
+  let code = m.agent_code;
+  if (code === null && /^[A-Za-z0-9]{4,16}$/.test(m.username)) {
+    const taken = await db
+      .selectFrom('member')
+      .select('id')
+      .where('merchant_code', '=', m.merchant_code)
+      .where(sql<string>`upper(agent_code)`, '=', m.username.toUpperCase())
+      .executeTakeFirst();
+    if (!taken) code = m.username.toUpperCase();
+  }
+  await db.updateTable('member').set({ type: 1, agent_code: code }).where('id', '=', memberId).execute();
+  return 'promoted';
+};

@@ -13,6 +13,7 @@ export {
   downlineTree,
   memberIdByUsername,
   merchantTree,
+  promoteToAgent,
   setMemberStatus,
 } from './downline';
 export { identityDataOf } from './member-data';

@@ -1447,6 +1447,39 @@ describe('the role matrix: every back-office route with every role', () => {
       writes: false,
       request: get('/bo/api/agency/applications?merchant=khelabd'),
     },
+    'POST /bo/api/agency/applications/decide': {
+      permissions: ['agency.write'],
+      writes: true,
+      request: async () => {
+        const applied = await t.app.inject({
+          method: 'POST',
+          url: '/wps/agency/apply',
+          payload: { name: 'Matrix applicant', contact: '+8801711000999', channel: 'mobile' },
+        });
+        return {
+          method: 'POST',
+          url: '/bo/api/agency/applications/decide',
+          payload: { merchant: 'khelabd', id: applied.json().value.id, approve: false, reason: 'matrix' },
+        };
+      },
+    },
+    'GET /bo/api/agency/templates': {
+      permissions: ['agency.read'],
+      writes: false,
+      request: get('/bo/api/agency/templates?merchant=khelabd'),
+    },
+    'PUT /bo/api/agency/templates': {
+      permissions: ['agency.write'],
+      writes: true,
+      request: () => ({
+        method: 'PUT',
+        url: '/bo/api/agency/templates',
+        payload: {
+          merchant: 'khelabd',
+          templates: [{ kind: 'hourly', tiers: [{ minActive: 0, rateBp: 5 }] }],
+        },
+      }),
+    },
   };
 
   /** `METHOD path` of every `/bo/api` route the app serves, from its OpenAPI table. */

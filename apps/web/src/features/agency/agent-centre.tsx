@@ -100,6 +100,11 @@ const MyContracts = ({ contracts }: { contracts: ContractView[] }) => {
     mutationFn: (q: { contractId: number; accept: boolean }) => callApi('agencyDecide', { body: q }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['agency-centre'] }),
   });
+  const revocation = useMutation({
+    mutationFn: (q: { contractId: number; confirm: boolean }) => callApi('agencyRevocation', { body: q }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['agency-centre'] }),
+  });
+  const error = decide.error ?? revocation.error;
   return (
     <Card title={t('menu.contracts')} testId="agency-contracts">
       {contracts.length === 0 ? <Empty>{t('contracts.none')}</Empty> : null}
@@ -148,10 +153,34 @@ const MyContracts = ({ contracts }: { contracts: ContractView[] }) => {
                 </button>
               </div>
             ) : null}
+            {c.status === 'accepted' && c.revocationAskedAt !== null ? (
+              <div className="mt-2 rounded-lg bg-amber-500/10 p-2" data-testid="agency-contract-revocation">
+                <p className="text-xs font-semibold">
+                  {t('contracts.revocationAsked', { upline: c.offeredBy })}
+                </p>
+                <div className="mt-2 flex gap-2">
+                  <button
+                    type="button"
+                    className={buttonClass('primary', 'sm')}
+                    onClick={() => revocation.mutate({ contractId: c.id, confirm: true })}
+                    data-testid="agency-revocation-confirm"
+                  >
+                    {t('contracts.revocationConfirm')}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('secondary', 'sm')}
+                    onClick={() => revocation.mutate({ contractId: c.id, confirm: false })}
+                  >
+                    {t('contracts.revocationKeep')}
+                  </button>
+                </div>
+              </div>
+            ) : null}
           </article>
         ))}
       </div>
-      {decide.isError ? <FormAlert>{errorText(decide.error)}</FormAlert> : null}
+      {error ? <FormAlert>{errorText(error)}</FormAlert> : null}
     </Card>
   );
 };

@@ -116,9 +116,11 @@ const Member = ({ m }: { m: Row }) => {
       {m.contracts.map((c) => (
         <p key={c.id} className="mt-1 text-xs" data-testid="agency-downline-contract">
           {t(`kind.${c.kind}`)} {percent(c.tiers[0]?.rateBp ?? 0)} · {t(`state.${c.status}`)}
-          {m.depth === 1 ? (
+          {c.revocationAskedAt !== null ? (
+            <span className="ml-2 text-amber-600">{t('downline.revocationWaiting')}</span>
+          ) : m.depth === 1 ? (
             <button type="button" className="ml-2 text-red-600 underline" onClick={() => end.mutate(c.id)}>
-              {t('downline.terminate')}
+              {t(c.status === 'accepted' ? 'downline.revoke' : 'downline.terminate')}
             </button>
           ) : null}
         </p>
