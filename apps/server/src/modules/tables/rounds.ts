@@ -104,7 +104,14 @@ export const settleRound = async (deps: Deps, trx: Db, round: store.RoundRow, at
  * refund as its payout; ADR 060), the seed is revealed with no outcome. A round already settled
  * or voided is left alone.
  */
-export const voidRound = async (deps: Deps, trx: Db, round: store.RoundRow, at: Date) => {
+export const voidRound = async (
+  deps: Deps,
+  trx: Db,
+  round: store.RoundRow,
+  at: Date,
+  /** Why (the back office's reason); shown in the betting record's row. */
+  reason?: string,
+) => {
   const locked = await store.lockOpenRound(trx, round.id);
   if (!locked) return false;
   for (const bet of await store.betsOfRound(trx, locked.id, 'open')) {
@@ -135,7 +142,7 @@ export const voidRound = async (deps: Deps, trx: Db, round: store.RoundRow, at: 
       stakeMinor: bet.stakeMinor,
       refundMinor: bet.stakeMinor,
       balanceAfterMinor: balanceAfter,
-      reason: `void: table ${locked.tableId} round ${locked.roundNo}`,
+      reason: `void: table ${locked.tableId} round ${locked.roundNo}${reason ? `: ${reason}` : ''}`,
       now: at,
     });
   }
