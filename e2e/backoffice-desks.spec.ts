@@ -13,7 +13,9 @@ import { type DemoStaff, staffCall, staffLogin } from './staff-api';
  *   day: they are proven in vn-lottery.test.ts against the same API);
  * - the referral report lists a referrer's friends flagged for sharing the referrer's IP address;
  *   staff reject one (the referrer's page then says "not eligible") and approve the other, each
- *   with a reason; the CSV export has both decisions.
+ *   with a reason; the CSV export has both decisions;
+ * - live tables (ADR 060): staff close a table with a reason (gone from the players' lobby, audited)
+ *   and open it again.
  */
 
 /** The back office signed in (a token from the API) on the Bangladesh brand, in English. */
@@ -304,4 +306,36 @@ test('@desktop VN rules: a payout above 100 % RTP is refused in words; a new ver
   await expect(page.getByTestId('toast-ok')).toBeVisible();
   await expect(de).toContainText('93.00 %');
   await saveShot(page, 'backoffice-desks', 'vn-rules');
+});
+
+test('@desktop live tables: staff close a table with a reason (out of the lobby) and open it again', async ({
+  page,
+}) => {
+  const owner = await asStaff(page, 'owner');
+  await page.goto('/bo/games/tables');
+  await expect(page.getByTestId('bo-games-tables')).toBeVisible({ timeout: 20_000 });
+  const table = 'khelabd-ab-a';
+  await expect(page.getByTestId(`bo-table-status-${table}`)).toContainText('Open', { timeout: 20_000 });
+  // Every change needs a reason first.
+  await expect(page.getByTestId(`bo-table-close-${table}`)).toBeDisabled();
+  await page.getByTestId('bo-table-reason').fill('journey: shoe change');
+  await saveShot(page, 'backoffice-desks', 'live-tables-1440');
+  await page.getByTestId(`bo-table-close-${table}`).click();
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByTestId(`bo-table-status-${table}`)).toContainText('Closed');
+  const lobby = async () =>
+    (
+      (await (await page.request.get('/wps/tables', { headers: { Merchant: 'khelabd' } })).json()).value
+        .tables as { id: string }[]
+    ).map((t) => t.id);
+  expect(await lobby()).not.toContain(table);
+
+  await page.getByTestId(`bo-table-open-${table}`).click();
+  await expect(page.getByTestId(`bo-table-status-${table}`)).toContainText('Open');
+  await expect.poll(lobby, { timeout: 20_000 }).toContain(table);
+  const audit = (await staffCall(page.request, owner, 'GET', '/bo/api/audit?action=tables.close')) as {
+    items: { target: string }[];
+  };
+  expect(audit.items[0]?.target).toBe(`khelabd/${table}`);
+  expect(JSON.stringify(audit.items[0])).toContain('journey: shoe change');
 });

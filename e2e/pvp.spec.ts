@@ -8,7 +8,8 @@ import { saveShot } from './shots';
  * lobby, are seated at the same table and play a hand against each other: the one to act bets
  * blind, the other looks at their cards and asks a show. Pot: boots 1 + 1, blind 1, a seen show
  * 2 = 5.00; the winner is paid 4.75 (5 % rake). Both leave; their main balances together are
- * the 20,000.00 they had less the rake of every hand dealt — no chip lost.
+ * the 20,000.00 they had less the rake of every hand dealt — no chip lost. Each opens the hand's
+ * verify link from the fairness box: /verify recomputes the deal (ADR 060) and finds it fair.
  */
 
 const player = async (browser: Browser, ip: string, language: 'en' | 'bn', width: number) => {
@@ -78,13 +79,36 @@ test('two players play a Teen Patti hand against each other', async ({ browser }
   await expect(second.page.getByTestId('pvp-my-cards').getByTestId('pvp-card')).toHaveCount(3);
   await second.page.getByTestId('pvp-move-show').click();
 
+  // The fairness box links the ended hand's deal to /verify (read now: the next hand is dealt
+  // after the result pause).
+  const verifyLinks: string[] = [];
   for (const p of [a.page, b.page]) {
     await expect(p.getByTestId('pvp-result')).toBeVisible();
     await expect(p.getByTestId('pvp-server-seed')).toHaveText(/^[0-9a-f]{64}$/);
+    const link = p.getByTestId('pvp-verify');
+    await expect(link).toHaveAttribute('href', /^\/verify\?engine=teen-patti&.*nonce=1&/);
+    verifyLinks.push((await link.getAttribute('href')) ?? '');
   }
   await expect(a.page.getByTestId('pvp-pot')).toContainText('5.00');
   await saveShot(a.page, 'pvp', 'result-1440-en');
   await saveShot(b.page, 'pvp', 'result-390-bn', { fullPage: true });
+
+  // Each player's link recomputes the deal in the browser: the commitment holds, both hands
+  // shown at the show are the dealt ones, two seats of three cards each.
+  for (const [i, p] of [a, b].entries()) {
+    const verify = await p.context.newPage();
+    await verify.addInitScript(() => {
+      window.sessionStorage.setItem('ANONYMOUS_POPUP', 'closed');
+      window.sessionStorage.setItem('USER_POPUP', 'closed');
+    });
+    await verify.goto(verifyLinks[i] ?? '');
+    const result = verify.getByTestId('verify-result');
+    await expect(result).toHaveAttribute('data-ok', 'true');
+    await expect(result.getByTestId('verify-teen-patti-seat')).toHaveCount(2);
+    await expect(result.getByTestId('pvp-card')).toHaveCount(6);
+    await saveShot(verify, 'pvp', i === 0 ? 'verify-1440-en' : 'verify-390-bn');
+    await verify.close();
+  }
 
   for (const p of [a, b]) {
     await p.page.getByTestId('pvp-leave').click();

@@ -42,7 +42,14 @@ import {
   SPORTSBOOK_TICK_MS,
 } from './modules/sportsbook';
 import type { StaffRouter } from './modules/staff';
-import { createTables, registerTableSocket, registerTablesRoutes, TABLES_TICK_MS } from './modules/tables';
+import {
+  createTables,
+  createTablesBackoffice,
+  registerTableSocket,
+  registerTablesBackofficeRoutes,
+  registerTablesRoutes,
+  TABLES_TICK_MS,
+} from './modules/tables';
 import type { WalletService } from './modules/wallet';
 import type { Db } from './shared/db';
 import type { PasswordHasher } from './shared/passwords';
@@ -169,6 +176,15 @@ export const composePlayVerticals = (deps: PlayVerticalsDeps) => {
     publishBalance,
   });
   scheduler.every('tables.tick', TABLES_TICK_MS, () => tables.tick());
+  const tablesBackoffice = createTablesBackoffice({
+    db,
+    wallet,
+    play,
+    now,
+    signal: (tableId) => tables.signals.publish(tableId),
+    publishBalance,
+    ensureDefaults: tables.ensureDefaults,
+  });
 
   // PvP Teen Patti rooms (issue 22, ADR 042): buy-in to the table balance, every chip into the pot
   // and every pot won through the play hooks; turn clocks on an owner lease per table.
@@ -191,6 +207,7 @@ export const composePlayVerticals = (deps: PlayVerticalsDeps) => {
       sportsbook: sportsbookBackoffice,
       loyalty: loyaltyBackoffice,
       agency: agencyBackoffice,
+      tables: tablesBackoffice,
     },
     close: async () => {
       await tables.close();
@@ -214,6 +231,7 @@ export const composePlayVerticals = (deps: PlayVerticalsDeps) => {
       registerSportsbookBackofficeRoutes(staffRouter, sportsbookBackoffice);
       registerLoyaltyBackofficeRoutes(staffRouter, loyaltyBackoffice);
       registerAgencyBackofficeRoutes(staffRouter, agencyBackoffice);
+      registerTablesBackofficeRoutes(staffRouter, tablesBackoffice);
     },
   };
 };

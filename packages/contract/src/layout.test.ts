@@ -17,6 +17,7 @@ import {
   boLotteryRoutes,
   boLoyaltyRoutes,
   boSportsbookRoutes,
+  boTablesRoutes,
   cashierBoRoutes,
   identityBoRoutes,
   promotionsBoRoutes,
@@ -123,6 +124,7 @@ describe('contract layout', () => {
       ...protectionBoRoutes,
       ...boAgencyRoutes,
       ...boSportsbookRoutes,
+      ...boTablesRoutes,
       ...promotionsBoRoutes,
     };
     expect(Object.keys(all).length).toBe(
@@ -137,6 +139,7 @@ describe('contract layout', () => {
         protectionBoRoutes,
         boAgencyRoutes,
         boSportsbookRoutes,
+        boTablesRoutes,
         promotionsBoRoutes,
       ].reduce((sum, table) => sum + Object.keys(table).length, 0),
     );

@@ -54,6 +54,8 @@ export const pvpHandView = z.object({
   clientSeed: z.string(),
   /** Revealed once the hand ended (null before). */
   serverSeed: z.string().nullable(),
+  /** The seats dealt in, in deal order: the i-th takes cards 3i..3i+2 of `dealTeenPatti`. */
+  dealtSeatNos: z.array(z.number().int()),
   potMinor: minor,
   stakeMinor: minor,
   turnSeatNo: z.number().int().nullable(),

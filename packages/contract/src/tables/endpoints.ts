@@ -13,4 +13,20 @@ export const tablesEndpoints = {
     realAccountOnly: true,
     protection: 'stake',
   }),
+  // The back office (ADR 060): the tables, open/close, void a round (permissions games.*).
+  boLiveTables: endpoint({ method: 'GET', path: '/bo/api/tables', modId: null, auth: false, staff: true }),
+  boLiveTableStatus: endpoint({
+    method: 'POST',
+    path: '/bo/api/tables/status',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
+  boLiveRoundVoid: endpoint({
+    method: 'POST',
+    path: '/bo/api/tables/rounds/void',
+    modId: null,
+    auth: false,
+    staff: true,
+  }),
 };

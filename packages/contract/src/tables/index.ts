@@ -1,3 +1,4 @@
+export * from './backoffice';
 export * from './constants';
 export * from './endpoints';
 export * from './routes';

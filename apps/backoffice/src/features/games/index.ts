@@ -1,7 +1,7 @@
 import { Dices } from 'lucide-react';
 import type { BoFeature } from '../types';
 
-/** Games (issue 7): rounds search and detail with recall and fairness proof, vendors, jackpot. */
+/** Games (issue 7): rounds search and detail with recall and fairness proof, vendors, live tables (ADR 060), jackpot. */
 export const gamesFeature: BoFeature = {
   id: 'games',
   nav: { labelKey: 'nav', icon: Dices, permission: 'games.read', order: 45 },
@@ -14,6 +14,10 @@ export const gamesFeature: BoFeature = {
     {
       path: 'games/vendors',
       lazy: () => import('./vendors-page').then((m) => ({ Component: m.VendorsPage })),
+    },
+    {
+      path: 'games/tables',
+      lazy: () => import('./tables-page').then((m) => ({ Component: m.TablesPage })),
     },
     {
       path: 'games/jackpot',

@@ -24,6 +24,7 @@ export const GamesTabs = () => {
   const tabs = [
     { to: '/games', label: t('tabs.rounds'), end: true },
     { to: '/games/vendors', label: t('tabs.vendors'), end: false },
+    { to: '/games/tables', label: t('tabs.tables'), end: false },
     { to: '/games/jackpot', label: t('tabs.jackpot'), end: false },
   ];
   return <SectionTabs label={t('nav')} tabs={tabs} />;

@@ -21,3 +21,4 @@ export { registerGamesRoutes, registerGamesStaffRoutes } from './routes';
 export { createGamesService, type GamesService, IN_HOUSE } from './service';
 export { DEFAULT_GAMES_SETTINGS } from './settings';
 export { ROUND_IDLE_MS, SWEEP_INTERVAL_MS, type SweepReport } from './sweeper';
+export { recordVoidedRound, type VoidedRoundInput } from './voided-rounds';

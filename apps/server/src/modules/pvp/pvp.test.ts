@@ -23,6 +23,7 @@ type State = {
     commitment: string;
     clientSeed: string;
     serverSeed: string | null;
+    dealtSeatNos: number[];
     potMinor: string;
     turnSeatNo: number | null;
     turnDeadline: number | null;
@@ -189,6 +190,8 @@ describe('two members play a hand', () => {
     // The revealed seed matches the commitment and deals the hands shown.
     const seed = shown.hand?.serverSeed ?? '';
     expect(commitmentOf(seed)).toBe(shown.hand?.commitment);
+    // Both seats were dealt in, in seat order (what the verify link hands to /verify).
+    expect(shown.hand?.dealtSeatNos).toEqual([1, 2]);
     const dealt = dealTeenPatti({ serverSeed: seed, clientSeed: `pvp-${tableId}`, nonce: 1 }, 2);
     // Turn order starts at index hand 1 % 2 = 1 (seat 2); the asker (second) loses a tie.
     const firstIndex = first === a ? 0 : 1;

@@ -82,6 +82,7 @@ export const stateView = (
             commitment: hand.commitment,
             clientSeed: hand.clientSeed,
             serverSeed: game.ended ? hand.serverSeed : null,
+            dealtSeatNos: hand.members.map((m) => m.seatNo),
             potMinor: String(game.potMinor),
             stakeMinor: String(game.stakeMinor),
             turnSeatNo: game.ended ? null : seatNoAt(game.turn),

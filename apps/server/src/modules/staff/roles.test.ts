@@ -1013,6 +1013,44 @@ describe('the role matrix: every back-office route with every role', () => {
         payload: { merchant: 'khelabd', issueNo: (await freshVnDraw(t)).issueNo, reason: 'matrix' },
       }),
     },
+    'GET /bo/api/tables': {
+      permissions: ['games.read'],
+      writes: false,
+      request: get('/bo/api/tables?merchant=khelabd'),
+    },
+    'POST /bo/api/tables/status': {
+      permissions: ['games.write'],
+      writes: true,
+      request: () => ({
+        method: 'POST',
+        url: '/bo/api/tables/status',
+        payload: { merchant: 'khelabd', tableId: 'khelabd-ab-a', open: true, reason: 'matrix' },
+      }),
+    },
+    'POST /bo/api/tables/rounds/void': {
+      permissions: ['games.write'],
+      writes: true,
+      request: async () => {
+        // A fresh open round: the tables' clock opens the next one after a void.
+        await t.app.services.tables.tick();
+        const round = await t.db
+          .selectFrom('live_round')
+          .select('round_no')
+          .where('table_id', '=', 'khelabd-ab-a')
+          .where('state', '=', 'betting')
+          .executeTakeFirstOrThrow();
+        return {
+          method: 'POST',
+          url: '/bo/api/tables/rounds/void',
+          payload: {
+            merchant: 'khelabd',
+            tableId: 'khelabd-ab-a',
+            roundNo: round.round_no,
+            reason: 'matrix',
+          },
+        };
+      },
+    },
     'GET /bo/api/lottery/vn/rules': {
       permissions: ['lottery.read'],
       writes: false,

@@ -1,6 +1,7 @@
 /** The shared live tables' public face (issue 22, docs/decisions/040-shared-tables.md). */
 
-export { registerTablesRoutes } from './routes';
+export { createTablesBackoffice, type TablesBackoffice } from './backoffice';
+export { registerTablesBackofficeRoutes, registerTablesRoutes } from './routes';
 export { maskName } from './seats';
 export { createTables, STALE_ROUND_MS, TABLE_LEASE_MS, type Tables, type TablesDeps } from './service';
 export { registerTableSocket } from './socket';

@@ -2,7 +2,7 @@ import { dealLive, liveBetReturn, liveResultCode } from '@khela/fair';
 import { sql } from 'kysely';
 import type { Db } from '../../shared/db';
 import type { PlayHooks } from '../activity';
-import { IN_HOUSE, openOrGetRound, settleRound as settleGameRound } from '../games';
+import { IN_HOUSE, openOrGetRound, recordVoidedRound, settleRound as settleGameRound } from '../games';
 import { moveMoney, type TableWallet } from './money';
 import * as store from './store';
 
@@ -100,9 +100,18 @@ export const settleRound = async (deps: Deps, trx: Db, round: store.RoundRow, at
 /**
  * Voids a round exactly once (a table closed, or a round left unsettled too long): under the
  * round's row lock, every open bet's stake is given back (`table:refund:<bet>`, with the refund
- * hook), the seed is revealed with no outcome. A round already settled is left alone.
+ * hook) and shown in the member's betting record as a void round (`table:<bet>`, stake, the
+ * refund as its payout; ADR 060), the seed is revealed with no outcome. A round already settled
+ * or voided is left alone.
  */
-export const voidRound = async (deps: Deps, trx: Db, round: store.RoundRow, at: Date) => {
+export const voidRound = async (
+  deps: Deps,
+  trx: Db,
+  round: store.RoundRow,
+  at: Date,
+  /** Why (the back office's reason); shown in the betting record's row. */
+  reason?: string,
+) => {
   const locked = await store.lockOpenRound(trx, round.id);
   if (!locked) return false;
   for (const bet of await store.betsOfRound(trx, locked.id, 'open')) {
@@ -115,11 +124,26 @@ export const voidRound = async (deps: Deps, trx: Db, round: store.RoundRow, at: 
       ref: `${locked.tableId}:${locked.roundNo}:${bet.id}`,
       gameId: locked.tableId,
     });
-    await moveMoney(deps.wallet, trx, {
+    const balanceAfter = await moveMoney(deps.wallet, trx, {
       ...bet,
       betId: bet.id,
       amountMinor: bet.stakeMinor,
       reason: 'refund',
+    });
+    await recordVoidedRound(trx, {
+      merchantCode: bet.merchantCode,
+      memberId: bet.memberId,
+      vendorCode: IN_HOUSE,
+      gameType: 'LIVE',
+      gameNodeId: null,
+      externalRoundId: `table:${bet.id}`,
+      currency: bet.currency,
+      balanceBeforeMinor: bet.balanceAfterMinor + bet.stakeMinor,
+      stakeMinor: bet.stakeMinor,
+      refundMinor: bet.stakeMinor,
+      balanceAfterMinor: balanceAfter,
+      reason: `void: table ${locked.tableId} round ${locked.roundNo}${reason ? `: ${reason}` : ''}`,
+      now: at,
     });
   }
   await trx

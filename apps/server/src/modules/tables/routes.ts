@@ -1,7 +1,9 @@
-import { tablesRoutes } from '@khela/contract';
+import { boTablesRoutes, tablesRoutes } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors';
 import { type Gate, registerRoute } from '../../http/route';
+import { staffActor as actor, type StaffRouter } from '../staff';
+import type { TablesBackoffice } from './backoffice';
 import type { Tables } from './service';
 
 const member = (request: FastifyRequest) => {
@@ -29,4 +31,15 @@ export const registerTablesRoutes = (app: FastifyInstance, gate: Gate, tables: T
       bets: request.body.bets,
     });
   });
+};
+
+/** The live tables' back office on the staff router (permissions checked by the service; ADR 060). */
+export const registerTablesBackofficeRoutes = (
+  { route }: Pick<StaffRouter, 'route'>,
+  bo: TablesBackoffice,
+) => {
+  const r = boTablesRoutes;
+  route(r.boLiveTables, async (q) => bo.tables(actor(q), q.query.merchant));
+  route(r.boLiveTableStatus, async (q) => bo.setStatus(actor(q), q.body));
+  route(r.boLiveRoundVoid, async (q) => bo.voidRound(actor(q), q.body));
 };

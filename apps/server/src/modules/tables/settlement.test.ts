@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
 import type { PlayHooks } from '../activity';
 import { cashierSteps } from '../cashier/test-support';
+import { IN_HOUSE, recordVoidedRound } from '../games';
 import { newMember } from '../wallet/test-support';
 import { createTables, STALE_ROUND_MS, TABLE_LEASE_MS } from './index';
 import { balanceOf, placeTableBets, tableState } from './test-support';
@@ -180,6 +181,162 @@ describe('leases and crashes', () => {
     expect(state.last?.serverSeed).toMatch(/^[0-9a-f]{64}$/);
     expect(await balanceOf(t, m.member.id)).toBe(1_000_000n);
     await nodeD.close();
+  });
+
+  it('a voided round’s bets show once in the betting record: stake, the refund as payout, void', async () => {
+    const nodeE = node('node-e');
+    clock.advance(TABLE_LEASE_MS + 1);
+    await nodeE.tick();
+    const a = await funded(1_000_000n);
+    const b = await funded(500_000n);
+    const round = (await tableState(t, RL)).round;
+    if (!round) throw new Error('no round');
+    clock.set(round.opensAt);
+    const slipA = await placeTableBets(t, a.token, {
+      tableId: RL,
+      roundNo: round.roundNo,
+      bets: [
+        { kind: 'odd', amountMinor: '7000' },
+        { kind: 'red', amountMinor: '2500' },
+      ],
+    });
+    expect(slipA.statusCode).toBe(200);
+    const slipB = await placeTableBets(t, b.token, {
+      tableId: RL,
+      roundNo: round.roundNo,
+      bets: [{ kind: 'even', amountMinor: '12000' }],
+    });
+    expect(slipB.statusCode).toBe(200);
+    clock.set(round.closesAt + 1);
+    const row = await roundRow(RL, round.roundNo);
+    // The void runs twice (a retry, another node): only the first one does anything.
+    expect(await nodeE.settleNow(row, 'void')).toBe(true);
+    expect(await nodeE.settleNow(row, 'void')).toBe(false);
+    expect(await balanceOf(t, a.member.id)).toBe(1_000_000n);
+    expect(await balanceOf(t, b.member.id)).toBe(500_000n);
+
+    const bets = await t.db
+      .selectFrom('live_bet')
+      .select(['id', 'member_id', 'stake_minor'])
+      .where('member_id', 'in', [a.member.id, b.member.id])
+      .orderBy('id')
+      .execute();
+    expect(bets.map((x) => [x.member_id, String(x.stake_minor)])).toEqual([
+      [a.member.id, '7000'],
+      [a.member.id, '2500'],
+      [b.member.id, '12000'],
+    ]);
+    // One record row per bet, keyed table:<bet>, written by the void's transaction.
+    const rounds = await t.db
+      .selectFrom('game_round')
+      .select(['external_round_id', 'member_id', 'status', 'stake_minor', 'payout_minor'])
+      .select(['balance_before_minor', 'balance_after_minor', 'cancel_reason', 'game_type', 'vendor_code'])
+      .where(
+        'external_round_id',
+        'in',
+        bets.map((x) => `table:${x.id}`),
+      )
+      .orderBy('stake_minor', 'desc')
+      .execute();
+    const text = (v: unknown) => (v === null ? null : String(v));
+    expect(
+      rounds.map((r) => ({
+        ...r,
+        stake_minor: text(r.stake_minor),
+        payout_minor: text(r.payout_minor),
+        balance_before_minor: text(r.balance_before_minor),
+        balance_after_minor: text(r.balance_after_minor),
+      })),
+    ).toEqual([
+      {
+        external_round_id: `table:${bets[2]?.id}`,
+        member_id: b.member.id,
+        status: 'cancelled',
+        stake_minor: '12000',
+        payout_minor: '12000',
+        balance_before_minor: '500000',
+        balance_after_minor: '500000',
+        cancel_reason: `void: table ${RL} round ${round.roundNo}`,
+        game_type: 'LIVE',
+        vendor_code: 'inhouse',
+      },
+      {
+        external_round_id: `table:${bets[0]?.id}`,
+        member_id: a.member.id,
+        status: 'cancelled',
+        stake_minor: '7000',
+        payout_minor: '7000',
+        balance_before_minor: '1000000',
+        balance_after_minor: '997500',
+        cancel_reason: `void: table ${RL} round ${round.roundNo}`,
+        game_type: 'LIVE',
+        vendor_code: 'inhouse',
+      },
+      {
+        external_round_id: `table:${bets[1]?.id}`,
+        member_id: a.member.id,
+        status: 'cancelled',
+        stake_minor: '2500',
+        payout_minor: '2500',
+        balance_before_minor: '993000',
+        balance_after_minor: '1000000',
+        cancel_reason: `void: table ${RL} round ${round.roundNo}`,
+        game_type: 'LIVE',
+        vendor_code: 'inhouse',
+      },
+    ]);
+    // Recording it again (a void replayed after a crash) changes nothing.
+    const again = await recordVoidedRound(t.db, {
+      merchantCode: 'khelabd',
+      memberId: a.member.id,
+      vendorCode: IN_HOUSE,
+      gameType: 'LIVE',
+      gameNodeId: null,
+      externalRoundId: `table:${bets[0]?.id}`,
+      currency: 'BDT',
+      balanceBeforeMinor: 1n,
+      stakeMinor: 1n,
+      refundMinor: 1n,
+      balanceAfterMinor: 1n,
+      reason: 'again',
+      now: clock.now(),
+    });
+    expect(again.created).toBe(false);
+    expect([again.round.stakeMinor, again.round.payoutMinor, again.round.status]).toEqual([
+      7000n,
+      7000n,
+      'cancelled',
+    ]);
+
+    // The member's betting record (the player's own call) shows them as void, profit nil.
+    const res = await t.app.inject({
+      url: `/wps/relay/MCSFE_getBetRecords?gameType=LIVE&startTime=${clock.now().getTime() - 3_600_000}&endTime=${clock.now().getTime() + 60_000}`,
+      headers: { authorization: a.token },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json().value as {
+      list: {
+        status: string;
+        stakeMinor: string;
+        payoutMinor: string;
+        profitMinor: string;
+        gameType: string;
+      }[];
+      totalCount: number;
+      summary: { stake: string; payout: string; profit: string };
+    };
+    expect(page.totalCount).toBe(2);
+    expect(
+      page.list
+        .map((r) => [r.gameType, r.status, r.stakeMinor, r.payoutMinor, r.profitMinor])
+        .sort((x, y) => Number(y[2]) - Number(x[2])),
+    ).toEqual([
+      ['LIVE', 'cancelled', '7000', '7000', '0'],
+      ['LIVE', 'cancelled', '2500', '2500', '0'],
+    ]);
+    expect(page.summary).toEqual({ stake: '95.00', payout: '95.00', profit: '0.00' });
+    expect(await t.app.services.wallet.verify()).toMatchObject({ ok: true, findings: [] });
+    await nodeE.close();
   });
 
   it('leaves the books balanced and every finished bet with exactly its stake and its return', async () => {

@@ -9,6 +9,7 @@ import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
 import { verifyEngine } from './verify-engines';
 import { fieldsFromQuery, type VerifyFields } from './verify-link';
+import { type TeenPattiDeal, TeenPattiDealView, verifyTeenPatti } from './verify-teen-patti';
 
 /** What the page concludes: the engine verifier's answer plus the ledger check. */
 export type Verdict = {
@@ -22,6 +23,8 @@ export type Verdict = {
   result: SpinResult | null;
   /** The payout the seeds give (null when they could not be replayed). */
   payoutMinor: number | null;
+  /** A Teen Patti deal's cards per seat (engine `teen-patti`). */
+  deal?: TeenPattiDeal | null;
 };
 
 type Check =
@@ -89,6 +92,11 @@ export const runVerify = (fields: VerifyFields): Check => {
       const answer = verifyLiveRound({ ...seeds, game: engine.slice(5), recorded });
       return { result: { ...answer, result: null, payoutMinor: null }, checkedAt, theme };
     }
+    // A PvP Teen Patti deal (ADR 060): every seat's cards, no one bet's ledger.
+    if (engine === 'teen-patti') {
+      const answer = verifyTeenPatti(seeds, params, recorded);
+      return { result: { ...answer, result: null, payoutMinor: null }, checkedAt, theme };
+    }
     const answer = verifyEngine(engine, seeds, params, recorded);
     if (!answer) return { error: 'state', checkedAt };
     const payout = (answer.result as { payoutMinor?: number } | null)?.payoutMinor ?? null;
@@ -146,6 +154,17 @@ const FIELD_ORDER: { key: keyof VerifyFields; wide?: boolean }[] = [
   { key: 'ledgerPayoutMinor' },
 ];
 
+/** What a Teen Patti deal takes (ADR 060): no game node, bet, slot record or ledger figure. */
+const TEEN_PATTI_FIELDS: (keyof VerifyFields)[] = [
+  'serverSeed',
+  'serverSeedHash',
+  'clientSeed',
+  'nonce',
+  'engine',
+  'params',
+  'recorded',
+];
+
 /**
  * `/verify`: recompute an in-house round in the browser. A `roundId` in the query loads the
  * round's proof (public; the server seed appears once the player has rotated it); every field can
@@ -161,7 +180,8 @@ export const VerifyPage = () => {
   // A link verifies at once only with the ledger figure (or as free play); else the proof is asked.
   const hasAllFromLink = Boolean(
     initial.serverSeed &&
-      initial.nodeId &&
+      // A shared table's or a PvP deal's link names no game node: its engine says what it is.
+      (initial.nodeId || /^(live-.+|teen-patti)$/.test(initial.engine)) &&
       initial.clientSeed &&
       (initial.ledgerPayoutMinor || initial.mode === 'demo' || !/^[0-9a-f-]{36}$/i.test(roundId)),
   );
@@ -257,7 +277,9 @@ export const VerifyPage = () => {
           </p>
         ) : null}
         <div className="grid gap-3 sm:grid-cols-2">
-          {FIELD_ORDER.map(({ key, wide }) => (
+          {FIELD_ORDER.filter(
+            ({ key }) => fields.engine.trim() !== 'teen-patti' || TEEN_PATTI_FIELDS.includes(key),
+          ).map(({ key, wide }) => (
             <label key={key} className={cx('block space-y-1', wide && 'sm:col-span-2')}>
               <span className="text-xs font-semibold text-muted">{t(`verify.field.${key}`)}</span>
               <input
@@ -271,6 +293,11 @@ export const VerifyPage = () => {
             </label>
           ))}
         </div>
+        {fields.engine.trim() === 'teen-patti' ? (
+          <p className="text-xs text-muted" data-testid="verify-teen-patti-hint">
+            {t('verify.teenPatti.hint')}
+          </p>
+        ) : null}
         <button
           type="submit"
           data-testid="verify-run"
@@ -311,6 +338,7 @@ const Outcome = ({ check }: { check: Check }) => {
         </li>
       </ul>
       {result.result ? <Recomputed result={result.result} themeInput={check.theme} /> : null}
+      {result.deal ? <TeenPattiDealView deal={result.deal} /> : null}
       {!result.result && result.payoutMinor !== null ? (
         <p className="mt-2 text-xs" data-testid="verify-payout">
           {t('verify.payout', { payout: (result.payoutMinor / 100).toFixed(2) })}

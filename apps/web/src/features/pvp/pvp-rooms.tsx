@@ -9,7 +9,7 @@ import { formatMoney } from '../../shared/format/money';
 import { BALANCE_QUERY_KEY } from '../../shared/state/balance';
 import { useMember } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
-import { TeenPattiCard } from './card';
+import { TeenPattiCard } from '../../shared/ui/playing-card';
 
 type Tier = Awaited<ReturnType<typeof callApi<'pvpRoomList'>>>['tiers'][number];
 

@@ -10,8 +10,9 @@ import { BALANCE_QUERY_KEY } from '../../shared/state/balance';
 import { useMember } from '../../shared/state/session';
 import { buttonClass } from '../../shared/ui/button';
 import { cx } from '../../shared/ui/cx';
-import { TeenPattiCard } from './card';
+import { TeenPattiCard } from '../../shared/ui/playing-card';
 import { type PvpState, usePvpRoom, useServerNow } from './pvp-room';
+import { verifyDealHref } from './verify-deal';
 
 const ANIMATIONS = `
 @keyframes pvp-deal { from { transform: translateY(-14px) rotate(-8deg); opacity: 0 } to { transform: none; opacity: 1 } }
@@ -69,8 +70,10 @@ const SeatBox = ({
   );
 };
 
-/** The verify link of an ended hand: the seed, its commitment, the client seed and the hand number. */
-const Fairness = ({ hand }: { hand: NonNullable<PvpState['hand']> }) => {
+type Hand = NonNullable<PvpState['hand']>;
+
+/** The hand's seed, its commitment, the client seed and the hand number; the verify link once it ended. */
+const Fairness = ({ hand, seats }: { hand: Hand; seats: PvpState['seats'] }) => {
   const { t } = useTranslation('pvp');
   return (
     <details className="rounded-2xl bg-surface-2 p-3 text-xs" data-testid="pvp-fairness">
@@ -87,6 +90,15 @@ const Fairness = ({ hand }: { hand: NonNullable<PvpState['hand']> }) => {
         <dt className="text-muted">{t('fair.serverSeed')}</dt>
         <dd data-testid="pvp-server-seed">{hand.serverSeed ?? t('fair.hidden')}</dd>
       </dl>
+      {hand.serverSeed ? (
+        <Link
+          className="mt-2 inline-block font-bold text-brand underline"
+          to={verifyDealHref(hand, seats)}
+          data-testid="pvp-verify"
+        >
+          {t('fair.verify')}
+        </Link>
+      ) : null}
     </details>
   );
 };
@@ -346,7 +358,7 @@ export const PvpTableView = () => {
           {message}
         </p>
       ) : null}
-      {hand ? <Fairness hand={hand} /> : null}
+      {hand && state ? <Fairness hand={hand} seats={state.seats} /> : null}
     </div>
   );
 };

@@ -1,7 +1,7 @@
 /**
- * A Teen Patti card drawn in SVG (no images, no emoji). A card is 0..51: rank (card mod 13) + 1
- * (ace 1 … king 13), suit floor(card / 13): 0 spades, 1 hearts, 2 diamonds, 3 clubs. `null` is
- * the card's back.
+ * A playing card drawn in SVG (no images, no emoji), for the PvP table and `/verify`'s Teen Patti
+ * deals. A card is 0..51: rank (card mod 13) + 1 (ace 1 … king 13), suit floor(card / 13):
+ * 0 spades, 1 hearts, 2 diamonds, 3 clubs. `null` is the card's back.
  */
 const RANKS = ['', 'A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'];
