@@ -166,13 +166,14 @@ export const ProfilePage = () => {
                 }}
               />
             </Field>
-            <div className="flex items-end">
+            <div className="flex items-end gap-2">
               <Toggle
                 checked={draft.kycBeforeDeposit}
                 disabled={readOnly}
                 onChange={(v) => set({ kycBeforeDeposit: v })}
                 label={t('profile.kycBeforeDeposit')}
               />
+              <span className="text-sm">{t('profile.kycBeforeDeposit')}</span>
             </div>
           </div>
           <fieldset className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
@@ -199,7 +200,7 @@ export const ProfilePage = () => {
                 onChange={(e) => set({ riskCyclePercent: Number(e.target.value) })}
               />
             </Field>
-            <div className="flex items-end">
+            <div className="flex items-end gap-2">
               <Toggle
                 checked={draft.riskHoldWithdrawals}
                 disabled={readOnly}
@@ -207,6 +208,7 @@ export const ProfilePage = () => {
                 label={t('profile.riskHold')}
                 testId="bo-profile-risk-hold"
               />
+              <span className="text-sm">{t('profile.riskHold')}</span>
             </div>
           </fieldset>
           <fieldset className="mt-4">
