@@ -49,17 +49,17 @@ export const FRAME_BUDGET_MS = 1000 / 60;
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0);
 
-/** A free-play URL of the first PG slot (visitors may play PG for free). */
+/** A free-play URL of the first PG video slot (visitors may play PG for free; the list mixes in arcade and table games). */
 const freePlayUrl = async (base: string) => {
   const headers = { Merchant: 'khelabd', 'X-Forwarded-For': '103.4.145.9' };
   const list = await fetch(
     `${base}/wps/relay/GCSGAME_gameList?gameType=RNG&vassalage=PG&pageNo=1&pageSize=12&clientType=3&platform=html5`,
     { headers },
   );
-  const games = ((await list.json()) as { value: { games: { nodeId: string; displayName?: string }[] } })
+  const games = ((await list.json()) as { value: { games: { nodeId: string; gameClassify?: string[] }[] } })
     .value.games;
-  const game = games[0];
-  if (!game) throw new Error('no PG game in the catalogue');
+  const game = games.find((g) => g.gameClassify?.includes('video_slot'));
+  if (!game) throw new Error('no PG video slot in the catalogue');
   const launch = await fetch(
     `${base}/wps/game/launchGame?nodeId=${encodeURIComponent(game.nodeId)}&launchMode=GLS&accountType=0&language=en&platform=html5`,
     { headers },

@@ -82,6 +82,12 @@ that could move these figures, and commit the new file.
 - \`/rng\` first paint: a new browser context per run (empty cache), DevTools CPU throttling 4x,
   from navigation start to the first visible game card (\`performance.now()\` in the page). Lobby JS:
   the scripts that navigation loads beyond the home page's initial files: ${lobbyJs.map((f) => `\`${f}\``).join(', ')}.
+- Lighthouse (\`bench/lighthouse.ts\`, lighthouse 12.8 in Debian's Chromium): the performance
+  category with its default mobile emulation and simulated throttling, a fresh browser per run
+  (empty cache), three rounds, each round visiting \`/offline.html\`, \`/\` and \`/rng\` in turn;
+  the figure is the median score, every round's score, LCP and FCP are listed. Baseline: the
+  site's own static offline page served by the same server (what a page scores here with no
+  application on it).
 - Start-up: from spawning the process to the first successful \`/healthz\`.
 - Transfers (\`bench/transfers.ts\`): wallet transfers between the main and a vendor wallet through
   the full HTTP stack on a fresh PostgreSQL database, each connection its own funded member, after

@@ -14,6 +14,7 @@ import { timeNpmStart } from '../scripts/time-start.ts';
 import { gzipSize, initialAssets, kb, pct } from './assets';
 import { measureRngFirstPaint } from './first-paint';
 import { FRAME_BUDGET_MS, measureSlotFrameRate } from './frame-rate';
+import { describeRounds, measureLighthouse } from './lighthouse';
 import {
   freePort,
   log,
@@ -39,6 +40,9 @@ const GAME_LIST_TARGET = 0.4;
 const GAME_LIST_P99_MS = 20;
 const RNG_FIRST_PAINT_BUDGET_MS = 1500;
 const LOBBY_JS_BUDGET = 60 * 1024;
+/** Issue 24: Lighthouse performance (mobile) on `/` and `/rng`, three runs each, median. */
+const LIGHTHOUSE_TARGET = 90;
+const LIGHTHOUSE_ROUNDS = 3;
 /** Issue 6: HTTP transfers per second on PostgreSQL against pgbench tpcb-like on the same server. */
 const TRANSFERS_TARGET = 0.5;
 /** Issue 7: seamless-wallet callbacks at 100 requests/s. */
@@ -124,6 +128,15 @@ const main = async () => {
       `slot frames: p95 ${frames.p95Ms.toFixed(1)} ms, ${frames.fps.toFixed(1)} fps over ${frames.frames} frames`,
     );
 
+    log('Lighthouse, mobile emulation: /offline.html (baseline), /, /rng');
+    const [lhBase, lhHome, lhRng] = await measureLighthouse(
+      base,
+      ['/offline.html', '/', '/rng'],
+      LIGHTHOUSE_ROUNDS,
+    );
+    for (const page of [lhBase, lhHome, lhRng])
+      if (page) log(`lighthouse ${page.path}: ${describeRounds(page)}`);
+
     const statusRatio = ratioTo(status, helloResult);
     const gameListRatio = ratioTo(gameList, hello50);
     rows.push(
@@ -199,6 +212,14 @@ const main = async () => {
         target: 'frame p95 ≤ 17.2 ms (one 60 Hz frame, 16.7 ms, plus 0.5 ms of vsync timestamp jitter)',
         result: verdict(frames.ok),
       },
+      ...[lhHome, lhRng].map((page) => ({
+        figure: `Lighthouse performance, mobile emulation, \`${page?.path}\``,
+        value: `${page?.medianScore} (median of ${page?.rounds.length}: ${page ? describeRounds(page) : '—'})`,
+        baseline: `${lhBase?.medianScore} (\`/offline.html\`: ${lhBase ? describeRounds(lhBase) : '—'})`,
+        ratio: pct((page?.medianScore ?? 0) / Math.max(1, lhBase?.medianScore ?? 1)),
+        target: `≥ ${LIGHTHOUSE_TARGET}`,
+        result: verdict((page?.medianScore ?? 0) >= LIGHTHOUSE_TARGET),
+      })),
       {
         figure: `Home initial JS, gzip (${assets.js.length} file${assets.js.length === 1 ? '' : 's'})`,
         value: kb(jsBytes),
