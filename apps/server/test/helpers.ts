@@ -1,7 +1,9 @@
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type App, type AppDeps, buildApp } from '../src/app';
 import type { DB } from '../src/db/schema';
+import { verifyLedger } from '../src/modules/wallet';
 import { createTestDatabase, type Template, type TestDatabase } from './test-databases';
 
 export {
@@ -65,6 +67,40 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     await database.close();
     throw error;
   }
+};
+
+/**
+ * One app for a test file: made before its tests (a later `beforeAll` of the file may use it) and
+ * closed after them, with the ledger verified first unless `verifyLedger: false` — whatever a file
+ * did, its books balance. Use the answer as a `TestApp` inside tests and hooks.
+ */
+export const useTestApp = (options: TestAppOptions & { verifyLedger?: boolean } = {}): TestApp => {
+  let current: TestApp | undefined;
+  const app = () => {
+    if (!current) throw new Error('useTestApp: the app is made in beforeAll');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  }, 240_000);
+  afterAll(async () => {
+    if (!current) return;
+    const report = options.verifyLedger === false ? null : await verifyLedger(current.db);
+    await current.close();
+    if (report) expect(report.findings).toEqual([]);
+  });
+  return {
+    get app() {
+      return app().app;
+    },
+    get db() {
+      return app().db;
+    },
+    get database() {
+      return app().database;
+    },
+    close: () => app().close(),
+  };
 };
 
 /** A clock the test moves by hand; pass `clock.now` as the app's `now`. */

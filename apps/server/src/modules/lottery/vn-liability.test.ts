@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClock, useTestApp } from '../../../test/helpers';
 import { auditRows, bo, staffLogin } from '../staff/test-support';
-import { verifyLedger } from '../wallet';
-import { newMember, type TestMember } from '../wallet/test-support';
+import { fundedMember, type TestMember } from '../wallet/test-support';
 import { balanceOf, freshVnDraw } from './test-support';
 
 /*
@@ -11,27 +10,14 @@ import { balanceOf, freshVnDraw } from './test-support';
  * when its liability would pass the cap, also under 32 concurrent bets.
  */
 const clock = createClock(new Date());
-let t: TestApp;
+const t = useTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
 let owner = '';
 
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
   owner = await staffLogin(t.app, clock, 'owner');
-}, 240_000);
-
-afterAll(async () => {
-  if (t) {
-    const report = await verifyLedger(t.db);
-    await t.close();
-    expect(report.findings).toEqual([]);
-  }
 });
 
-const funded = async (amount: bigint) => {
-  const m = await newMember(t.db, { prefix: 'vnc' });
-  await t.app.services.wallet.grantDemoCredit(m.member.id, { amount });
-  return m;
-};
+const funded = (amount: bigint) => fundedMember(t, 'vnc', amount);
 
 const place = (m: TestMember, requestKey: string, bets: unknown[]) =>
   t.app.inject({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GAME_TYPES } from '@khela/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClock, useTestApp } from '../../../test/helpers';
 import { cashierSteps, mainBalance, memberCall, staffCall } from '../cashier/test-support';
 import { auditRows, staffLogin } from '../staff/test-support';
 import { newMember, type TestMember } from '../wallet/test-support';
@@ -12,20 +12,15 @@ import { newMember, type TestMember } from '../wallet/test-support';
  */
 const HOUR = 3_600_000;
 const clock = createClock(new Date());
-let t: TestApp;
+const t = useTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
 let risk: string;
 let finance: string;
 let steps: ReturnType<typeof cashierSteps>;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
   risk = await staffLogin(t.app, clock, 'risk');
   finance = await staffLogin(t.app, clock, 'finance');
   steps = cashierSteps(t.app, t.db);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const PROFILE = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClock, useTestApp } from '../../../test/helpers';
 import { hashSessionToken, newSessionToken } from '../../shared/tokens';
 import { cashierSteps, memberCall, staffCall } from '../cashier/test-support';
 import { insertSession } from '../identity/test-support';
@@ -14,20 +14,15 @@ import { newMember } from '../wallet/test-support';
  * (audited, once); bad input and missing rights are refused.
  */
 const clock = createClock(new Date());
-let t: TestApp;
+const t = useTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
 let risk: string;
 let finance: string;
 let steps: ReturnType<typeof cashierSteps>;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
   risk = await staffLogin(t.app, clock, 'risk');
   finance = await staffLogin(t.app, clock, 'finance');
   steps = cashierSteps(t.app, t.db);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 type Flag = {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, createTestApp, type TestApp } from '../../../test/helpers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClock, useTestApp } from '../../../test/helpers';
 import { staffLogin } from '../staff/test-support';
-import { verifyLedger } from '../wallet';
-import { newMember } from '../wallet/test-support';
+import { fundedMember } from '../wallet/test-support';
 import { priceOf } from './pricing';
 import { resultEvent } from './settle';
 import { createFeedSimulator } from './simulator';
@@ -17,27 +16,14 @@ import { addFixture, balanceOf, leg, placeBet } from './test-support';
  */
 
 const clock = createClock('2026-03-10T10:00:00Z');
-let t: TestApp;
+const t = useTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
 let owner: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: clock.now, config: { KHELA_SCHEDULER: 'off' } });
   owner = await staffLogin(t.app, clock, 'owner');
-}, 180_000);
-
-afterAll(async () => {
-  if (t) {
-    const report = await verifyLedger(t.db);
-    await t.close();
-    expect(report.findings).toEqual([]);
-  }
 });
 
-const funded = async () => {
-  const m = await newMember(t.db, { prefix: 'dh' });
-  await t.app.services.wallet.grantDemoCredit(m.member.id, { amount: 1_000_000n });
-  return m;
-};
+const funded = () => fundedMember(t, 'dh', 1_000_000n);
 
 const at = (minutes: number) => new Date(Date.parse('2026-03-10T10:00:00Z') + minutes * 60_000);
 

@@ -59,3 +59,19 @@ export const newMember = async (
 export const vendorTypeId = async (db: Kysely<DB>, code: string) =>
   (await db.selectFrom('vendor').select('account_type_id').where('code', '=', code).executeTakeFirstOrThrow())
     .account_type_id;
+
+/** A new member with `amount` of demo credit (play money from the house) in the main wallet. */
+export const fundedMember = async (
+  t: {
+    db: Kysely<DB>;
+    app: {
+      services: { wallet: { grantDemoCredit: (id: number, o: { amount: bigint }) => Promise<unknown> } };
+    };
+  },
+  prefix: string,
+  amount: bigint,
+) => {
+  const m = await newMember(t.db, { prefix });
+  await t.app.services.wallet.grantDemoCredit(m.member.id, { amount });
+  return m;
+};
