@@ -1,12 +1,19 @@
 import { GAME_TYPES, type GameType } from '@khela/contract/browser';
+import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { CategoryLobby } from '../../features/lobby/category-lobby';
 import { LobbyPage } from '../../features/lobby/lobby-page';
 import { markOnce } from '../../features/lobby/marks';
 import { type NavCode, navCodeOf } from '../../features/lobby/nav-rules';
 import { RngLobby } from '../../features/lobby/rng-lobby';
-import { PvpRooms } from '../../features/pvp/pvp-rooms';
+import { lazyChunk } from '../../shared/chunk';
 import { rngLobbyParts } from '../game-parts';
+
+// The Teen Patti rooms (with the site's form helpers and the card faces): a chunk of their own, so
+// the slot lobby of the same group does not load them (the lobby-JS budget of `npm run bench`).
+const PvpRooms = lazyChunk(() =>
+  import('../../features/pvp/pvp-rooms').then((module) => ({ default: module.PvpRooms })),
+);
 
 // The first page of /rng is asked for by main.tsx, in parallel with this chunk (rng-prefetch.ts).
 markOnce('egame');
@@ -34,7 +41,9 @@ export const pages = {
   pvp: () => (
     <LobbyPage page="pvp">
       <div className="mx-auto w-full max-w-[1200px] px-3 pt-5 sm:px-4 lg:px-6">
-        <PvpRooms />
+        <Suspense fallback={null}>
+          <PvpRooms />
+        </Suspense>
       </div>
       <CategoryLobby code="PVP" />
     </LobbyPage>
