@@ -28,7 +28,8 @@ test('@desktop trading suspends and reopens a market with a reason; the cash-out
   await asStaff(page);
   await page.goto('/bo/sportsbook');
   await expect(page.getByTestId('page-bo-sportsbook-trading')).toBeVisible({ timeout: 20_000 });
-  const event = page.getByTestId('bo-sb-event').first();
+  // A scheduled event: a live one's markets are closed (no in-play betting yet).
+  const event = page.getByTestId('bo-sb-event').filter({ hasText: 'Scheduled' }).first();
   await expect(event).toBeVisible({ timeout: 20_000 });
   await event.click();
   const market = page.locator('[data-testid^="bo-sb-market-"]').filter({ hasText: 'Open' }).first();
